@@ -1,0 +1,1 @@
+"""twinmem: a temporal memory service for AI agents (shared Lambda package)."""

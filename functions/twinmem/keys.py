@@ -1,0 +1,153 @@
+"""Every partition and sort key of the single table, and the encoding of user strings in them.
+
+Layout (one table, `pk`/`sk`, two generic GSIs):
+
+    account partition   T#{tenant}#A#{account}
+        ACCOUNT                         the end user: name, rebuild state (404 when absent)
+        SUBJ#{subject}                  a subject recorded for the account (miss answers, known-all)
+        EV#{event_id}                   an item (turn or note), current version
+        EVV#{event_id}#{version}        an earlier version of an item's text
+        XR#{event_id}#{version}         what extraction wrote for one item version (also a change)
+        COR#{subject}#{attribute}#{n}   a correction (re-applied by rebuild)
+        REBUILD                         a rebuild job and its cursor
+    subject partition   T#{tenant}#A#{account}#S#{subject}
+        {attribute}#{valid_from}#{said_at}#{memory_id}   an assertion-bearing memory (history order)
+    notes partition     T#{tenant}#A#{account}#N     {memory_id}   memories without an assertion
+    revisions           T#{tenant}#A#{account}#R     {memory_id}#{n}  closed content revisions
+    changes             T#{tenant}#A#{account}#C     {change_id}      changes that have no item of their own
+    keys                KEY#{sha256(secret)} / KEY
+    tenant              T#{tenant} / SETTINGS
+
+    gsi1 (g1pk, g1sk): memories of an account by id   T#..#A#..#M / {memory_id}
+                       keys of a tenant               T#{tenant}#KEYS / {key_id}
+    gsi2 (g2pk, g2sk): the change feed of an account  T#..#A#..#F / {ms:013d}#{unique}
+
+User-supplied strings (tenant, account, subject, attribute, client ids) are percent-encoded with
+no safe characters, so `#` can never appear inside a component; long ones keep a readable prefix
+and end in `!` + a SHA-256 digest (`!` is always encoded, so the two forms cannot collide).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from urllib.parse import quote
+
+MAX_COMPONENT = 180  # encoded characters kept before hashing; keeps pk < 2048 B and sk < 1024 B
+
+
+def enc(value: str) -> str:
+    """Encode one user string for use inside a key component."""
+    encoded = quote(value, safe="")
+    if len(encoded) <= MAX_COMPONENT:
+        return encoded
+    digest = hashlib.sha256(value.encode("utf-8")).hexdigest()
+    return f"{encoded[:100]}!{digest}"
+
+
+def account_pk(tenant: str, account: str) -> str:
+    return f"T#{enc(tenant)}#A#{enc(account)}"
+
+
+def subject_pk(tenant: str, account: str, subject_norm: str) -> str:
+    return f"{account_pk(tenant, account)}#S#{enc(subject_norm)}"
+
+
+def notes_pk(tenant: str, account: str) -> str:
+    return f"{account_pk(tenant, account)}#N"
+
+
+def revisions_pk(tenant: str, account: str) -> str:
+    return f"{account_pk(tenant, account)}#R"
+
+
+def changes_pk(tenant: str, account: str) -> str:
+    return f"{account_pk(tenant, account)}#C"
+
+
+def memories_index_pk(tenant: str, account: str) -> str:
+    return f"{account_pk(tenant, account)}#M"
+
+
+def feed_index_pk(tenant: str, account: str) -> str:
+    return f"{account_pk(tenant, account)}#F"
+
+
+ACCOUNT_SK = "ACCOUNT"
+REBUILD_SK = "REBUILD"
+
+
+def subject_sk(subject_norm: str) -> str:
+    return f"SUBJ#{enc(subject_norm)}"
+
+
+SUBJECT_PREFIX = "SUBJ#"
+EVENT_PREFIX = "EV#"
+
+
+def event_sk(event_id: str) -> str:
+    return f"EV#{event_id}"
+
+
+def event_version_sk(event_id: str, version: int) -> str:
+    return f"EVV#{event_id}#{version:06d}"
+
+
+def event_versions_prefix(event_id: str) -> str:
+    return f"EVV#{event_id}#"
+
+
+def extraction_sk(event_id: str, version: int) -> str:
+    return f"XR#{event_id}#{version:06d}"
+
+
+def correction_prefix(subject_norm: str, attribute: str) -> str:
+    return f"COR#{enc(subject_norm)}#{enc(attribute)}#"
+
+
+CORRECTION_PREFIX = "COR#"
+
+
+def attribute_prefix(attribute: str) -> str:
+    """Sort-key prefix selecting one attribute of a subject partition (a key condition)."""
+    return f"{enc(attribute)}#"
+
+
+def assertion_sk(attribute: str, valid_from: str, said_at: str, memory_id: str) -> str:
+    """History order is key order: attribute, then valid_from, then said_at (all ISO, so sortable)."""
+    return f"{enc(attribute)}#{valid_from}#{said_at}#{memory_id}"
+
+
+def revision_sk(memory_id: str, n: int) -> str:
+    return f"{memory_id}#{n:06d}"
+
+
+def key_pk(secret_hash: str) -> str:
+    return f"KEY#{secret_hash}"
+
+
+KEY_SK = "KEY"
+
+
+def tenant_keys_index_pk(tenant: str) -> str:
+    return f"T#{enc(tenant)}#KEYS"
+
+
+def tenant_pk(tenant: str) -> str:
+    return f"T#{enc(tenant)}"
+
+
+SETTINGS_SK = "SETTINGS"
+
+
+def feed_sk(ms: int, unique: str) -> str:
+    return f"{ms:013d}#{unique}"
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def derive_id(prefix: str, *parts: str) -> str:
+    """A deterministic id (`prefix` + 16 hex) from its parts: how redelivery writes nothing new."""
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+    return f"{prefix}{digest[:16]}"

@@ -1,0 +1,160 @@
+"""Domain models: plain pydantic, no AWS. The store converts them to and from items."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Scope = Literal["read", "write", "admin"]
+SCOPE_RANK: dict[str, int] = {"read": 1, "write": 2, "admin": 3}
+SourceKind = Literal["agent", "user", "document", "import", "derived", "system"]
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(dt: datetime | None) -> str | None:
+    """RFC 3339 UTC with a Z, as every response shows time."""
+    if dt is None:
+        return None
+    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ").replace(".000000Z", "Z")
+
+
+class ApiKey(BaseModel):
+    key_id: str
+    tenant: str
+    scope: Scope
+    name: str = ""
+    created_at: datetime
+    revoked_at: datetime | None = None
+    agent_id: str | None = None  # a key bound to an agent also sees that agent's private memories
+
+
+class Caller(BaseModel):
+    """Who is calling: the key's tenant and scope, and the end user named by X-Twin-Account."""
+
+    tenant: str
+    key_id: str
+    scope: Scope
+    account: str | None = None
+    agent_id: str | None = None
+
+
+class Account(BaseModel):
+    tenant: str
+    account: str
+    name: str | None = None
+    created_at: datetime
+    rebuilding_since: datetime | None = None
+
+
+class EventVersion(BaseModel):
+    version: int
+    content: str
+    recorded_at: datetime
+
+
+class Event(BaseModel):
+    """An item the client added (a turn or a note). Its text is the source of everything read from it."""
+
+    event_id: str
+    client_id: str | None = None
+    role: str = "user"
+    content: str
+    said_at: datetime
+    conversation_id: str | None = None
+    recorded_at: datetime
+    version: int = 1
+    versions: list[EventVersion] = Field(default_factory=list)
+
+
+class Evidence(BaseModel):
+    event_id: str
+    span: tuple[int, int] | None = None
+    version: int | None = None
+
+
+class Correction(BaseModel):
+    at: datetime
+    by: str
+    reason: str
+
+
+class Memory(BaseModel):
+    """A stored statement with bitemporal time fields, provenance and (optionally) one assertion."""
+
+    memory_id: str
+    content: str
+    type: str = "fact"
+    layer: str = "user"
+    # the assertion it carries, if any
+    subject: str | None = None  # normalised subject
+    subject_display: str | None = None
+    attribute: str | None = None
+    value: str | None = None
+    qualifier: str | None = None
+    polarity: int = 1
+    assertion_valid_from: date | None = None
+    said_at: datetime | None = None
+    # time
+    created_at: datetime
+    observed_at: datetime
+    valid_from: datetime
+    valid_to: datetime | None = None
+    recorded_at: datetime
+    superseded_at: datetime | None = None
+    updated_at: datetime
+    expires_at: datetime | None = None
+    deleted_at: datetime | None = None
+    # provenance
+    source_kind: SourceKind = "user"
+    source_verified: bool = False
+    source_ref: str | None = None
+    extraction_method: str = "verbatim"
+    model: str | None = None
+    agent_id: str | None = None
+    actor_id: str | None = None
+    actor_role: str | None = None
+    run_id: str | None = None
+    episode_id: str | None = None
+    evidence_count: int = 1
+    evidence: list[Evidence] = Field(default_factory=list)
+    derived_from: list[str] = Field(default_factory=list)
+    visibility: Literal["shared", "private"] = "shared"
+    # lifecycle
+    retracted: Correction | None = None
+    withdrawn_at: datetime | None = None  # its source item was edited and no longer says it
+    revision: int = 1
+    revision_opened: list[datetime] = Field(default_factory=list)  # when each revision opened
+    embedding: list[float] | None = None
+
+    @property
+    def source_turn_ids(self) -> list[str]:
+        return list(dict.fromkeys(e.event_id for e in self.evidence))
+
+    @property
+    def is_assertion(self) -> bool:
+        return self.subject is not None and self.attribute is not None and self.value is not None
+
+    def hidden_from_history(self, include_retracted: bool = False) -> bool:
+        if self.deleted_at is not None or self.withdrawn_at is not None:
+            return True
+        return self.retracted is not None and not include_retracted
+
+
+class Revision(BaseModel):
+    memory_id: str
+    n: int
+    content: str
+    opened_at: datetime
+    closed_at: datetime
+
+
+class Change(BaseModel):
+    cursor: str
+    at: datetime
+    kind: str
+    memory_id: str | None = None

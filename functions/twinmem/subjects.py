@@ -1,0 +1,56 @@
+"""Naming subjects: the key a name is filed under, the end user's own aliases, nearest names on a miss."""
+
+from __future__ import annotations
+
+import re
+
+from twinmem.extract.base import SELF
+from twinmem.models import Account
+from twinmem.values import normalize_subject
+
+SELF_WORDS = frozenset({"me", "user", "myself", "i", "the user", "self", SELF})
+_FOLD = re.compile(r"[\s\-_]+")
+
+
+def subject_key(name: str) -> str:
+    """What a name is filed and matched under: normalised, with hyphens and underscores as spaces."""
+    return _FOLD.sub(" ", normalize_subject(name)).strip()
+
+
+def resolve(acc: Account, name: str) -> str:
+    """The stored subject a requested name reads: the end user's aliases all read SELF."""
+    key = subject_key(name)
+    if key in SELF_WORDS or (acc.name and key == subject_key(acc.name)):
+        return SELF
+    return key
+
+
+def file_under(acc: Account, said_subject: str) -> str:
+    """The stored subject for a subject as an extractor read it (the end user by name is SELF)."""
+    if said_subject == SELF:
+        return SELF
+    return resolve(acc, said_subject)
+
+
+def shown(acc: Account, stored: str) -> str:
+    """The normalised subject a response shows (SELF reads as the end user's name, else 'user')."""
+    if stored == SELF:
+        return normalize_subject(acc.name) if acc.name else "user"
+    return stored
+
+
+def display(acc: Account, stored: str, recorded_display: str | None) -> str:
+    """The subject as recorded, for the known lines ('Alice Chen')."""
+    if stored == SELF:
+        return acc.name or "user"
+    return recorded_display or stored
+
+
+def nearest(name: str, recorded: list[str], limit: int = 10) -> list[str]:
+    """Up to `limit` recorded subjects nearest a name (rapidfuzz WRatio, best first)."""
+    from rapidfuzz import fuzz, process
+
+    if not recorded:
+        return []
+    matches = process.extract(subject_key(name), recorded, scorer=fuzz.WRatio, limit=limit)
+    return [choice for choice, _score, _i in matches]

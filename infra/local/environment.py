@@ -1,0 +1,126 @@
+"""A running twinmem backend: moto (embedded) or a real table, the table from template.yaml, the stream pump.
+
+Used by `make run` (infra.local.server), the integration and end-to-end tests, and bench/.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from infra import template
+from infra.local.pump import StreamPump
+
+LOCAL_TENANT = "local"
+
+
+def _use_moto_defaults() -> None:
+    for k, v in {
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_SESSION_TOKEN": "testing",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_REGION": "us-east-1",
+    }.items():
+        os.environ.setdefault(k, v)
+
+
+@dataclass
+class Backend:
+    table_name: str
+    dynamodb: Any
+    streams: Any
+    moto: Any = None
+    pumps: list[StreamPump] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _threads: list[threading.Thread] = field(default_factory=list)
+
+    def stream_arn(self) -> str:
+        return str(self.dynamodb.describe_table(TableName=self.table_name)["Table"]["LatestStreamArn"])
+
+    def drain(self) -> int:
+        """Deliver everything on the stream now (tests and scripts; the server pumps by itself)."""
+        total = 0
+        for _ in range(20):
+            n = sum(p.drain() for p in self.pumps)
+            total += n
+            if n == 0:
+                break
+        return total
+
+    def start_pumping(self) -> None:
+        for p in self.pumps:
+            t = threading.Thread(target=p.run, args=(self._stop,), name=f"pump-{p.mapping.function}", daemon=True)
+            t.start()
+            self._threads.append(t)
+
+    def stop(self) -> None:
+        self._stop.set()
+        for t in self._threads:
+            t.join(timeout=5)
+        if self.moto is not None:
+            self.moto.stop()
+            self.moto = None
+        from twinmem import accounts, auth, store
+
+        store.reset()
+        auth.clear_cache()
+        accounts.clear_cache()
+
+
+def start(table_name: str | None = None, *, embedded: bool | None = None, pumps: bool = True) -> Backend:
+    """Start (or attach to) a backend and point twinmem at it.
+
+    embedded=None decides from the environment: a real table when TWINMEM_TABLE is set, else moto.
+    """
+    import boto3
+
+    if embedded is None:
+        embedded = not os.environ.get("TWINMEM_TABLE")
+    moto = None
+    if embedded:
+        _use_moto_defaults()
+        from moto import mock_aws
+
+        moto = mock_aws()
+        moto.start()
+    name = table_name or os.environ.get("TWINMEM_TABLE") or "twinmem-local"
+    os.environ["TWINMEM_TABLE"] = name
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
+    from twinmem import config, store
+
+    config.settings.cache_clear()
+    store.reset()
+    ddb = boto3.client("dynamodb", region_name=region,
+                       endpoint_url=os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or None)
+    # moto answers DynamoDB Streams only at the legacy endpoint
+    streams_endpoint = os.environ.get("AWS_ENDPOINT_URL_DYNAMODB_STREAMS") or (
+        f"https://streams.dynamodb.{region}.amazonaws.com" if embedded else None
+    )
+    streams = boto3.client("dynamodbstreams", region_name=region, endpoint_url=streams_endpoint)
+    if name not in ddb.list_tables().get("TableNames", []):
+        try:
+            ddb.describe_table(TableName=name)
+        except ddb.exceptions.ResourceNotFoundException:
+            template.create_table(ddb, name)
+    backend = Backend(table_name=name, dynamodb=ddb, streams=streams, moto=moto)
+    if pumps:
+        arn = backend.stream_arn()
+        for mapping in template.stream_mappings():
+            backend.pumps.append(
+                StreamPump(streams, arn, mapping, lock=backend.lock, timeout_s=template.function_timeout(mapping.function))
+            )
+    return backend
+
+
+def ensure_admin_key(secret: str | None, tenant: str = LOCAL_TENANT) -> str:
+    """The local tenant's admin key: TWINMEM_ADMIN_KEY's secret, or a new one. Returns the secret."""
+    from twinmem import auth
+
+    if secret:
+        auth.ensure_key(tenant, secret, "admin", "local admin")
+        return secret
+    return auth.mint(tenant, "admin", "local admin")[1]

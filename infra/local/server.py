@@ -1,0 +1,164 @@
+"""`make run`: the real handlers over HTTP, as API Gateway (HTTP API, payload v2) would call them.
+
+Routes come from template.yaml. Each request becomes an API Gateway v2 event for the function the
+template routes it to; the stream pump delivers the table's stream to the extraction function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import logging
+import os
+import sys
+import threading
+import time
+import uuid
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from infra import template
+from infra.local import environment
+from infra.local.pump import Handler, LambdaContext, load_handler
+
+log = logging.getLogger("twinmem.local.server")
+
+
+class Gateway:
+    """Matches a request to a template route and invokes its handler with an HTTP API v2 event."""
+
+    def __init__(self, lock: threading.Lock | None = None) -> None:
+        self.routes = template.routes()
+        self.handlers: dict[str, Handler] = {}
+        self.lock = lock or threading.Lock()
+
+    def handler_for(self, route: template.Route) -> Handler:
+        if route.handler not in self.handlers:
+            self.handlers[route.handler] = load_handler(route.handler)
+        return self.handlers[route.handler]
+
+    def match(self, method: str, path: str) -> template.Route | None:
+        # literal paths win over templated ones, as in API Gateway
+        candidates = [r for r in self.routes if r.method == method and r.regex.match(path)]
+        candidates.sort(key=lambda r: r.path.count("{"))
+        return candidates[0] if candidates else None
+
+    def invoke(self, method: str, raw_path: str, headers: dict[str, str], body: bytes) -> tuple[int, dict, bytes]:
+        parts = urlsplit(raw_path)
+        route = self.match(method, parts.path)
+        if route is None:
+            return 404, {"Content-Type": "application/json"}, b'{"message":"Not Found"}'
+        event = api_event(route, method, parts.path, parts.query, headers, body)
+        with self.lock:
+            result = self.handler_for(route)(event, LambdaContext(route.function))
+        status = int(result.get("statusCode", 200))
+        out_headers = dict(result.get("headers") or {})
+        raw = result.get("body") or ""
+        data = base64.b64decode(raw) if result.get("isBase64Encoded") else str(raw).encode()
+        return status, out_headers, data
+
+
+def api_event(route: template.Route, method: str, path: str, query: str, headers: dict[str, str],
+              body: bytes) -> dict[str, Any]:
+    """An API Gateway HTTP API (payload format 2.0) event, as the service sends it to Lambda."""
+    now = datetime.now(UTC)
+    lower = {k.lower(): v for k, v in headers.items()}
+    qs = dict(parse_qsl(query, keep_blank_values=True))
+    try:
+        text, is_b64 = body.decode("utf-8"), False
+    except UnicodeDecodeError:
+        text, is_b64 = base64.b64encode(body).decode(), True
+    event: dict[str, Any] = {
+        "version": "2.0",
+        "routeKey": f"{route.method} {route.path}",
+        "rawPath": path,
+        "rawQueryString": query,
+        "headers": lower,
+        "requestContext": {
+            "accountId": "123456789012",
+            "apiId": "local",
+            "domainName": lower.get("host", "127.0.0.1"),
+            "domainPrefix": "local",
+            "http": {"method": method, "path": path, "protocol": "HTTP/1.1",
+                     "sourceIp": "127.0.0.1", "userAgent": lower.get("user-agent", "")},
+            "requestId": uuid.uuid4().hex,
+            "routeKey": f"{route.method} {route.path}",
+            "stage": "$default",
+            "time": now.strftime("%d/%b/%Y:%H:%M:%S +0000"),
+            "timeEpoch": int(now.timestamp() * 1000),
+        },
+        "isBase64Encoded": is_b64,
+    }
+    if body:
+        event["body"] = text
+    if qs:
+        event["queryStringParameters"] = qs
+    params = route.params(path)
+    if params:
+        event["pathParameters"] = params
+    return event
+
+
+def make_server(gateway: Gateway, host: str, port: int) -> ThreadingHTTPServer:
+    class RequestHandler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def _serve(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else b""
+            try:
+                status, headers, data = gateway.invoke(self.command, self.path, dict(self.headers.items()), body)
+            except Exception:
+                log.exception("handler crashed")
+                status, headers, data = 500, {"Content-Type": "application/json"}, b'{"message":"Internal Server Error"}'
+            self.send_response(status)
+            for k, v in headers.items():
+                self.send_header(k, str(v))
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = _serve
+
+        def log_message(self, fmt: str, *args: Any) -> None:
+            if os.environ.get("TWINMEM_ACCESS_LOG"):
+                sys.stderr.write("%s - %s\n" % (self.address_string(), fmt % args))
+
+    server = ThreadingHTTPServer((host, port), RequestHandler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="twinmem, locally: the real handlers over HTTP")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "3000")))
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+    os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "twinmem")
+    os.environ.setdefault("POWERTOOLS_DEV", "false")
+    backend = environment.start()
+    secret = environment.ensure_admin_key(os.environ.get("TWINMEM_ADMIN_KEY"))
+    gateway = Gateway(lock=backend.lock)
+    server = make_server(gateway, args.host, args.port)
+    backend.start_pumping()
+    where = "embedded DynamoDB (moto)" if backend.moto else f"table {backend.table_name}"
+    print(f"twinmem serving http://{args.host}:{args.port} over {where}", flush=True)
+    print(f"admin key (tenant '{environment.LOCAL_TENANT}'): {secret}", flush=True)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        backend.stop()
+        time.sleep(0.05)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
