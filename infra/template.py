@@ -41,7 +41,7 @@ _CfnLoader.add_multi_constructor("!", _tag)
 
 @lru_cache(maxsize=1)
 def load() -> dict[str, Any]:
-    return yaml.load(TEMPLATE.read_text(), Loader=_CfnLoader)  # noqa: S506 (SafeLoader subclass)
+    return yaml.load(TEMPLATE.read_text(), Loader=_CfnLoader)
 
 
 def resources(kind: str) -> dict[str, dict[str, Any]]:

@@ -45,7 +45,7 @@ class App(APIGatewayHttpResolver):
         self.scopes: dict[tuple[str, str], tuple[str, bool]] = {}
 
     def caller(self) -> Caller:
-        return self.context["caller"]  # type: ignore[no-any-return]
+        return self.context["caller"]
 
 
 def make_app() -> App:
@@ -103,7 +103,7 @@ def error_response(exc: errors.TwinmemError) -> Response:
 
 
 def _invalid_from(errs: Any) -> errors.Invalid:
-    first = list(errs)[0] if errs else {}
+    first: dict[str, Any] = next(iter(errs), {}) if errs else {}
     loc = [str(p) for p in first.get("loc", ()) if p not in ("body",)]
     field = ".".join(loc) or "body"
     why = first.get("msg", "invalid")
@@ -153,6 +153,7 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
     def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         request_id = _header(event, "x-request-id") or f"req_{uuid.uuid4().hex[:16]}"
         logger.append_keys(request_id=request_id)
+        metrics.add_metric(name="Requests", unit="Count", value=1)
         try:
             caller = _authorize(app, event)
             app.append_context(caller=caller)
@@ -168,7 +169,7 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
         result.setdefault("headers", {})["X-Request-Id"] = request_id
         return result
 
-    return capture_lambda_handler(handler)  # type: ignore[no-any-return]
+    return capture_lambda_handler(handler)
 
 
 def _raw_error(exc: errors.TwinmemError) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from twinmem import accounts, store, subjects
+from twinmem import accounts, known, store, subjects
 from twinmem.models import Account, Caller, Memory
 from twinmem.schemas import AssertionOut, HistoryRequest
 
@@ -49,3 +49,19 @@ def history(caller: Caller, req: HistoryRequest) -> dict[str, Any]:
         "subjects": subjects.nearest(req.subject, recorded),
         "recorded": len(recorded),
     }
+
+
+def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
+    """Known lines for the named subjects (one Query each), or for every recorded subject."""
+    acc = accounts.require(caller)
+    if names is None:
+        stored = [s for s, _ in store.list_subjects(acc.tenant, acc.account)]
+    else:
+        stored = list(dict.fromkeys(subjects.resolve(acc, n) for n in names))
+    lines: list[str] = []
+    for subject in stored:
+        readable = [m for m in store.query_subject(acc.tenant, acc.account, subject) if not m.hidden_from_history()]
+        if readable:
+            recorded = next((m.subject_display for m in readable if m.subject_display), None)
+            lines += known.lines_for(subjects.display(acc, subject, recorded), readable)
+    return {"lines": lines, "text": known.text_of(lines)}

@@ -15,9 +15,10 @@ MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subje
 _registered: set[tuple[str, str, str]] = set()  # subjects this container already registered
 
 
-def memory_id_for(tenant: str, account: str, event_id: str, version: int, index: int) -> str:
+def memory_id_for(tenant: str, account: str, event_id: str, version: int, index: int, generation: int = 0) -> str:
     """Deterministic, so a redelivered record names the same memories."""
-    return keys.derive_id("mem_", tenant, account, event_id, str(version), str(index))
+    parts = [tenant, account, event_id, str(version), str(index)] + ([f"g{generation}"] if generation else [])
+    return keys.derive_id("mem_", *parts)
 
 
 def memory_from_statement(acc: Account, ev: Event, index: int, st: Statement, extractor: Extractor,
@@ -27,7 +28,7 @@ def memory_from_statement(acc: Account, ev: Event, index: int, st: Statement, ex
     passage = ev.content[start:end].strip() or ev.content[:500]
     valid_from = datetime.combine(st.valid_from, time(0), tzinfo=UTC)
     return Memory(
-        memory_id=memory_id_for(acc.tenant, acc.account, ev.event_id, ev.version, index),
+        memory_id=memory_id_for(acc.tenant, acc.account, ev.event_id, ev.version, index, acc.generation),
         content=passage,
         type="fact",
         layer="user",
@@ -52,45 +53,38 @@ def memory_from_statement(acc: Account, ev: Event, index: int, st: Statement, ex
     )
 
 
-def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor) -> list[Memory]:
+def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
+                 acc: Account | None = None) -> list[Memory]:
     """Read one item version and file what it says; a redelivered version writes nothing.
 
-    Returns the memories written (empty on redelivery). An edit (version > 1) withdraws what the
-    previous version's text yielded: kept, marked, hidden from history.
+    Returns the memories written (empty on redelivery). What earlier versions of the item (an
+    edit) or earlier generations (a rebuild) yielded is withdrawn in the same transaction:
+    kept, marked, hidden from history.
     """
-    acc = accounts.lookup(tenant, account) or Account(tenant=tenant, account=account, created_at=ev.recorded_at)
+    acc = acc or store.get_account(tenant, account) or Account(tenant=tenant, account=account,
+                                                               created_at=ev.recorded_at)
     statements = extractor.extract(ev.content, ev.said_at, ev.role)[:MAX_STATEMENTS]
     now = utcnow()
     name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1),
                 None)
-    if name and not acc.name:
-        if store.set_account_name(tenant, account, display_value(name), only_if_unset=True):
-            accounts.forget(tenant, account)
-        acc = accounts.lookup(tenant, account) or acc
+    if name and not acc.name and store.set_account_name(tenant, account, display_value(name), only_if_unset=True):
+        accounts.forget(tenant, account)
+        acc = acc.model_copy(update={"name": display_value(name)})
     memories = [memory_from_statement(acc, ev, i, st, extractor, now) for i, st in enumerate(statements)]
     new_subjects: list[tuple[str, str]] = []
     for m in memories:
         assert m.subject is not None
-        marker = (tenant, account, m.subject)
-        if marker not in _registered and all(s != m.subject for s, _ in new_subjects):
+        if (tenant, account, m.subject) not in _registered and all(s != m.subject for s, _ in new_subjects):
             new_subjects.append((m.subject, m.subject_display or m.subject))
-    withdraw: list[Memory] = []
-    if ev.version > 1:
-        withdraw = previous_readings(tenant, account, ev)
+    previous = []
+    if ev.version > 1 or acc.generation > 0:
+        previous = [r for r in store.extraction_records(tenant, account, ev.event_id)
+                    if not r.get("superseded_at")
+                    and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)]
     try:
-        store.write_extraction(tenant, account, ev.event_id, ev.version, memories, new_subjects, withdraw, now)
+        store.write_extraction(tenant, account, ev.event_id, ev.version, acc.generation, memories, new_subjects,
+                               previous, now)
     except AlreadyDone:
         return []
     _registered.update((tenant, account, s) for s, _ in new_subjects)
     return memories
-
-
-def previous_readings(tenant: str, account: str, ev: Event) -> list[Memory]:
-    """The memories earlier versions of this item yielded and that are still standing."""
-    found: list[Memory] = []
-    for version in range(ev.version - 1, 0, -1):
-        ids = store.extraction_record(tenant, account, ev.event_id, version)
-        if ids:
-            found += [m for m in (store.get_memory(tenant, account, i) for i in ids) if m is not None]
-            break
-    return [m for m in found if m.withdrawn_at is None]

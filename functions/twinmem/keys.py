@@ -7,9 +7,10 @@ Layout (one table, `pk`/`sk`, two generic GSIs):
         SUBJ#{subject}                  a subject recorded for the account (miss answers, known-all)
         EV#{event_id}                   an item (turn or note), current version
         EVV#{event_id}#{version}        an earlier version of an item's text
-        XR#{event_id}#{version}         what extraction wrote for one item version (also a change)
+        XR#{event_id}#{version}#{gen}   what extraction wrote for one item version (also a change)
         COR#{subject}#{attribute}#{n}   a correction (re-applied by rebuild)
         REBUILD                         a rebuild job and its cursor
+        USAGE                           retrieved / used / ignored counters per memory
     subject partition   T#{tenant}#A#{account}#S#{subject}
         {attribute}#{valid_from}#{said_at}#{memory_id}   an assertion-bearing memory (history order)
     notes partition     T#{tenant}#A#{account}#N     {memory_id}   memories without an assertion
@@ -74,6 +75,7 @@ def feed_index_pk(tenant: str, account: str) -> str:
 
 ACCOUNT_SK = "ACCOUNT"
 REBUILD_SK = "REBUILD"
+USAGE_SK = "USAGE"  # counters of retrieved / used / ignored per memory
 
 
 def subject_sk(subject_norm: str) -> str:
@@ -96,8 +98,12 @@ def event_versions_prefix(event_id: str) -> str:
     return f"EVV#{event_id}#"
 
 
-def extraction_sk(event_id: str, version: int) -> str:
-    return f"XR#{event_id}#{version:06d}"
+def extraction_sk(event_id: str, version: int, generation: int = 0) -> str:
+    return f"XR#{event_id}#{version:06d}#{generation:04d}"
+
+
+def extractions_prefix(event_id: str) -> str:
+    return f"XR#{event_id}#"
 
 
 def correction_prefix(subject_norm: str, attribute: str) -> str:
@@ -137,6 +143,11 @@ def tenant_pk(tenant: str) -> str:
 
 
 SETTINGS_SK = "SETTINGS"
+
+
+def tenant_feed_pk(tenant: str) -> str:
+    """gsi2 partition of changes that concern every account of a tenant (settings)."""
+    return f"T#{enc(tenant)}#F"
 
 
 def feed_sk(ms: int, unique: str) -> str:

@@ -49,6 +49,7 @@ class Account(BaseModel):
     name: str | None = None
     created_at: datetime
     rebuilding_since: datetime | None = None
+    generation: int = 0  # bumped by each rebuild; extraction ids and records carry it
 
 
 class EventVersion(BaseModel):

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, AliasGenerator, AwareDatetime, BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    AliasChoices,
+    AliasGenerator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+)
 from pydantic.alias_generators import to_camel
 
 from twinmem.models import Scope, SourceKind

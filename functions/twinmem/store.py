@@ -319,9 +319,17 @@ def get_settings(tenant: str) -> dict[str, Any]:
 
 
 @guarded
-def put_settings(tenant: str, value: dict[str, Any]) -> None:
+def put_settings(tenant: str, value: dict[str, Any], at: datetime) -> None:
+    """Store the tenant's settings and put the change on the tenant's feed (every account's feed shows it)."""
     item = {"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK, "type": "SETTINGS", "settings": value}
-    _call("put_item", TableName=table(), Item=to_attrs(item))
+    unique = f"settings.{_ms(at)}"
+    change = {"pk": keys.tenant_pk(tenant), "sk": f"CHG#{unique}", "type": "CHANGE",
+              "g2pk": keys.tenant_feed_pk(tenant), "g2sk": keys.feed_sk(_ms(at), unique),
+              "changes": [{"kind": "SETTINGS"}], "at": iso(at)}
+    _call("transact_write_items", TransactItems=[
+        {"Put": {"TableName": table(), "Item": to_attrs(item)}},
+        {"Put": {"TableName": table(), "Item": to_attrs(change)}},
+    ])
 
 
 # ---------------------------------------------------------------- subjects
@@ -463,32 +471,42 @@ def write_extraction(
     account: str,
     event_id: str,
     version: int,
+    generation: int,
     memories: list[Memory],
     new_subjects: list[tuple[str, str]],
-    withdraw: list[Memory],
+    previous: list[dict[str, Any]],
     at: datetime,
+    extra_changes: list[dict[str, str]] | None = None,
 ) -> None:
     """All that one item version yields, in one transaction; raises AlreadyDone on redelivery.
 
     The extraction record (XR) is conditional, so a redelivered stream record writes nothing.
-    It doubles as the change-feed entry (gsi2) listing the memories added and withdrawn.
+    It doubles as the change-feed entry (gsi2). `previous` are earlier records of the same item
+    (an edit, or a rebuild): their memories are withdrawn (kept, marked, hidden) and the records
+    marked superseded, in the same transaction.
     """
+    withdrawn = [(mid, k) for rec in previous for mid, k in zip(rec["memory_ids"], rec["memory_keys"], strict=True)]
     changes = [{"kind": "ADD", "memory_id": m.memory_id} for m in memories]
-    changes += [{"kind": "WITHDRAWN", "memory_id": m.memory_id} for m in withdraw]
+    changes += extra_changes or []
+    changes += [{"kind": "WITHDRAWN", "memory_id": mid} for mid, _ in withdrawn]
     record = {
         "pk": keys.account_pk(tenant, account),
-        "sk": keys.extraction_sk(event_id, version),
+        "sk": keys.extraction_sk(event_id, version, generation),
         "type": "EXTRACTION",
         "event_id": event_id,
         "version": version,
+        "generation": generation,
         "memory_ids": [m.memory_id for m in memories],
         "at": iso(at),
     }
+    attrs = to_attrs(record)
+    attrs["memory_keys"] = {"L": [{"M": k} for k in (memory_key(tenant, account, m) for m in memories)]}
     if changes:
-        record.update(g2pk=keys.feed_index_pk(tenant, account), g2sk=keys.feed_sk(_ms(at), f"{event_id}.{version}"),
-                      changes=changes)
+        attrs.update(to_attrs({"g2pk": keys.feed_index_pk(tenant, account),
+                               "g2sk": keys.feed_sk(_ms(at), f"{event_id}.{version}.{generation}"),
+                               "changes": changes}))
     ops: list[dict[str, Any]] = [
-        {"Put": {"TableName": table(), "Item": to_attrs(record), "ConditionExpression": "attribute_not_exists(pk)"}}
+        {"Put": {"TableName": table(), "Item": attrs, "ConditionExpression": "attribute_not_exists(pk)"}}
     ]
     ops += [
         {
@@ -504,13 +522,25 @@ def write_extraction(
         {
             "Update": {
                 "TableName": table(),
-                "Key": memory_key(tenant, account, m),
+                "Key": key,
                 "UpdateExpression": "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t",
                 "ConditionExpression": "attribute_exists(pk)",
                 "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
             }
         }
-        for m in withdraw
+        for _, key in withdrawn
+    ]
+    ops += [
+        {
+            "Update": {
+                "TableName": table(),
+                "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}),
+                "UpdateExpression": "SET superseded_at = :t",
+                "ConditionExpression": "attribute_not_exists(superseded_at)",
+                "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
+            }
+        }
+        for rec in previous
     ]
     ops += [_subject_update(tenant, account, s, d, at) for s, d in new_subjects]
     if len(ops) > 100:
@@ -520,21 +550,26 @@ def write_extraction(
     except Exception as exc:
         reasons = getattr(exc, "response", {}).get("CancellationReasons", [])
         if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
-            raise AlreadyDone(f"{event_id} v{version}") from exc
+            raise AlreadyDone(f"{event_id} v{version} g{generation}") from exc
         raise
 
 
 @guarded
-def extraction_record(tenant: str, account: str, event_id: str, version: int) -> list[str] | None:
-    out = _call(
-        "get_item",
-        TableName=table(),
-        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.extraction_sk(event_id, version)}),
+def extraction_records(tenant: str, account: str, event_id: str) -> list[dict[str, Any]]:
+    """Every extraction record of one item (all versions and generations), each with its sk."""
+    items = _query_all(
+        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+        ExpressionAttributeValues=to_attrs({":p": keys.account_pk(tenant, account),
+                                            ":s": keys.extractions_prefix(event_id)}),
         ConsistentRead=True,
     )
-    if "Item" not in out:
-        return None
-    return list(from_attrs(out["Item"]).get("memory_ids", []))
+    out = []
+    for item in items:
+        data = from_attrs({k: v for k, v in item.items() if k != "memory_keys"})
+        data["memory_keys"] = [entry["M"] for entry in item.get("memory_keys", {}).get("L", [])]
+        data["memory_ids"] = data.get("memory_ids", [])
+        out.append(data)
+    return out
 
 
 def _ms(at: datetime) -> int:
@@ -718,10 +753,13 @@ def delete_memory(tenant: str, account: str, m: Memory, at: datetime) -> None:
 
 @guarded
 def retract_memories(tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime,
-                     record_sk: str) -> None:
-    """Mark readings as taken back (kept, hidden from history) and keep the correction for rebuild."""
-    record = {"pk": keys.account_pk(tenant, account), "sk": record_sk, "type": "CORRECTION", **correction}
-    ops: list[dict[str, Any]] = [{"Put": {"TableName": table(), "Item": to_attrs(record)}}]
+                     record_sk: str | None) -> None:
+    """Mark readings as taken back (kept, hidden from history); a new correction is kept for rebuild."""
+    ops: list[dict[str, Any]] = []
+    if record_sk is not None:
+        record = {"pk": keys.account_pk(tenant, account), "sk": record_sk, "type": "CORRECTION", **correction}
+        ops.append({"Put": {"TableName": table(), "Item": to_attrs(record),
+                            "ConditionExpression": "attribute_not_exists(pk)"}})
     for m in memories:
         ops.append(
             {
@@ -736,7 +774,7 @@ def retract_memories(tenant: str, account: str, memories: list[Memory], correcti
                 }
             }
         )
-        ops.append(_change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{record_sk}"))
+        ops.append(_change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{_ms(at)}"))
     for start in range(0, len(ops), 100):
         _call("transact_write_items", TransactItems=ops[start : start + 100])
 
@@ -755,22 +793,158 @@ def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
 
 @guarded
 def query_feed(tenant: str, account: str, after_sk: str | None, until_sk: str, limit: int) -> list[dict[str, Any]]:
-    """Feed entries after a cursor and up to a settle point, oldest first (gsi2)."""
-    values = {":p": keys.feed_index_pk(tenant, account), ":u": until_sk}
-    cond = "g2pk = :p AND g2sk <= :u"
-    params: dict[str, Any] = {"IndexName": "gsi2", "Limit": limit}
-    if after_sk:
-        cond = "g2pk = :p AND g2sk BETWEEN :a AND :u"
-        values[":a"] = after_sk
-    out = _call(
-        "query",
-        TableName=table(),
-        KeyConditionExpression=cond,
-        ExpressionAttributeValues=to_attrs(values),
-        **params,
-    )
-    return [from_attrs(i) for i in out.get("Items", [])]
+    """Feed entries after a cursor (inclusive) and up to a settle point, oldest first (gsi2).
+
+    Merges the account's feed with the tenant's (setting changes): one Query each.
+    """
+    entries: list[dict[str, Any]] = []
+    for feed_pk in (keys.feed_index_pk(tenant, account), keys.tenant_feed_pk(tenant)):
+        values = {":p": feed_pk, ":u": until_sk}
+        cond = "g2pk = :p AND g2sk <= :u"
+        if after_sk:
+            cond = "g2pk = :p AND g2sk BETWEEN :a AND :u"
+            values[":a"] = after_sk
+        out = _call("query", TableName=table(), IndexName="gsi2", KeyConditionExpression=cond,
+                    ExpressionAttributeValues=to_attrs(values), Limit=limit)
+        entries += [from_attrs(i) for i in out.get("Items", [])]
+    return sorted(entries, key=lambda e: e["g2sk"])[:limit]
 
 
 def as_date(value: str | date) -> date:
     return value if isinstance(value, date) else date.fromisoformat(value)
+
+
+# ---------------------------------------------------------------- usage (retrieved / used / ignored)
+
+
+@guarded
+def count_usage(tenant: str, account: str, kind: str, memory_ids: list[str]) -> None:
+    """Add one to `kind` (retrieved, used, ignored) of each memory: a single UpdateItem per call."""
+    if not memory_ids:
+        return
+    names = {f"#m{i}": f"{kind[0]}_{mid}" for i, mid in enumerate(dict.fromkeys(memory_ids))}
+    _call(
+        "update_item",
+        TableName=table(),
+        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.USAGE_SK}),
+        UpdateExpression="ADD " + ", ".join(f"{n} :one" for n in names),
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=to_attrs({":one": 1}),
+    )
+
+
+@guarded
+def get_usage(tenant: str, account: str, memory_id: str) -> dict[str, int]:
+    names = {"#r": f"r_{memory_id}", "#u": f"u_{memory_id}", "#i": f"i_{memory_id}"}
+    out = _call(
+        "get_item",
+        TableName=table(),
+        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.USAGE_SK}),
+        ProjectionExpression="#r, #u, #i",
+        ExpressionAttributeNames=names,
+    )
+    data = from_attrs(out.get("Item", {}))
+    return {"retrieved": int(data.get(names["#r"], 0)), "used": int(data.get(names["#u"], 0)),
+            "ignored": int(data.get(names["#i"], 0))}
+
+
+@guarded
+def get_events(tenant: str, account: str, event_ids: list[str]) -> dict[str, Event]:
+    """Items by id (BatchGetItem); missing ids are absent from the result."""
+    out: dict[str, Event] = {}
+    pk = keys.account_pk(tenant, account)
+    wanted = [to_attrs({"pk": pk, "sk": keys.event_sk(e)}) for e in dict.fromkeys(event_ids)]
+    for start in range(0, len(wanted), 100):
+        request: dict[str, Any] = {table(): {"Keys": wanted[start : start + 100]}}
+        while request:
+            res = _call("batch_get_item", RequestItems=request)
+            for item in res.get("Responses", {}).get(table(), []):
+                ev = event_from_item(from_attrs(item))[2]
+                out[ev.event_id] = ev
+            request = res.get("UnprocessedKeys") or {}
+    return out
+
+
+# ---------------------------------------------------------------- rebuild jobs
+
+
+def _rebuild_key(tenant: str, account: str) -> dict[str, Any]:
+    return to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.REBUILD_SK})
+
+
+@guarded
+def get_rebuild(tenant: str, account: str) -> dict[str, Any] | None:
+    out = _call("get_item", TableName=table(), Key=_rebuild_key(tenant, account), ConsistentRead=True)
+    return _strip(from_attrs(out["Item"])) if "Item" in out else None
+
+
+@guarded
+def start_rebuild(tenant: str, account: str, generation: int, at: datetime) -> dict[str, Any]:
+    """Open the gate (503), bump the generation and write the job, in one transaction."""
+    job = {"type": "REBUILD", "status": "running", "generation": generation, "started_at": iso(at),
+           "updated_at": iso(at), "items_read": 0, "tenant": tenant, "account": account}
+    _call(
+        "transact_write_items",
+        TransactItems=[
+            {
+                "Update": {
+                    "TableName": table(),
+                    "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+                    "UpdateExpression": "SET rebuilding_since = :t, generation = :g",
+                    "ConditionExpression": "attribute_exists(pk)",
+                    "ExpressionAttributeValues": to_attrs({":t": iso(at), ":g": generation}),
+                }
+            },
+            {"Put": {"TableName": table(), "Item": {**_rebuild_key(tenant, account), **to_attrs(job)}}},
+        ],
+    )
+    return job
+
+
+@guarded
+def save_rebuild_cursor(tenant: str, account: str, generation: int, cursor: str | None, items_read: int,
+                        at: datetime) -> None:
+    """Save progress; the write is a MODIFY on the stream, which delivers the job again to continue it."""
+    values: dict[str, Any] = {":g": generation, ":n": items_read, ":t": iso(at), ":r": "running"}
+    expr = "SET items_read = :n, updated_at = :t"
+    if cursor:
+        expr += ", #c = :c"
+        values[":c"] = cursor
+    _call(
+        "update_item",
+        TableName=table(),
+        Key=_rebuild_key(tenant, account),
+        UpdateExpression=expr,
+        ConditionExpression="generation = :g AND #s = :r",
+        ExpressionAttributeNames={"#s": "status", **({"#c": "cursor"} if cursor else {})},
+        ExpressionAttributeValues=to_attrs(values),
+    )
+
+
+@guarded
+def finish_rebuild(tenant: str, account: str, generation: int, items_read: int, at: datetime) -> None:
+    _call(
+        "transact_write_items",
+        TransactItems=[
+            {
+                "Update": {
+                    "TableName": table(),
+                    "Key": _rebuild_key(tenant, account),
+                    "UpdateExpression": "SET #s = :d, finished_at = :t, updated_at = :t, items_read = :n",
+                    "ConditionExpression": "generation = :g",
+                    "ExpressionAttributeNames": {"#s": "status"},
+                    "ExpressionAttributeValues": to_attrs({":d": "done", ":t": iso(at), ":n": items_read,
+                                                           ":g": generation}),
+                }
+            },
+            {
+                "Update": {
+                    "TableName": table(),
+                    "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+                    "UpdateExpression": "REMOVE rebuilding_since",
+                    "ConditionExpression": "generation = :g",
+                    "ExpressionAttributeValues": to_attrs({":g": generation}),
+                }
+            },
+        ],
+    )

@@ -110,9 +110,8 @@ def start(table_name: str | None = None, *, embedded: bool | None = None, pumps:
     if pumps:
         arn = backend.stream_arn()
         for mapping in template.stream_mappings():
-            backend.pumps.append(
-                StreamPump(streams, arn, mapping, lock=backend.lock, timeout_s=template.function_timeout(mapping.function))
-            )
+            timeout = template.function_timeout(mapping.function)
+            backend.pumps.append(StreamPump(streams, arn, mapping, lock=backend.lock, timeout_s=timeout))
     return backend
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import json
 import logging
 import os
 import sys
@@ -113,7 +112,8 @@ def make_server(gateway: Gateway, host: str, port: int) -> ThreadingHTTPServer:
                 status, headers, data = gateway.invoke(self.command, self.path, dict(self.headers.items()), body)
             except Exception:
                 log.exception("handler crashed")
-                status, headers, data = 500, {"Content-Type": "application/json"}, b'{"message":"Internal Server Error"}'
+                status, data = 500, b'{"message":"Internal Server Error"}'
+                headers = {"Content-Type": "application/json"}
             self.send_response(status)
             for k, v in headers.items():
                 self.send_header(k, str(v))
@@ -125,7 +125,7 @@ def make_server(gateway: Gateway, host: str, port: int) -> ThreadingHTTPServer:
 
         def log_message(self, fmt: str, *args: Any) -> None:
             if os.environ.get("TWINMEM_ACCESS_LOG"):
-                sys.stderr.write("%s - %s\n" % (self.address_string(), fmt % args))
+                sys.stderr.write(f"{self.address_string()} - {fmt % args}\n")
 
     server = ThreadingHTTPServer((host, port), RequestHandler)
     server.daemon_threads = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from infra.local.pump import LambdaContext
 from tests.conftest import ApiClient
 
 TURNS = [
@@ -49,9 +50,9 @@ def test_a_redelivered_stream_batch_leaves_the_table_as_once(api: ApiClient, bac
     records = _stream_records(backend)
     pump = backend.pumps[0]
 
-    pump.handler({"Records": records}, None)
+    pump.handler({"Records": records}, LambdaContext("ExtractionFunction"))
     once = _scan(backend)
-    result = pump.handler({"Records": records}, None)
+    result = pump.handler({"Records": records}, LambdaContext("ExtractionFunction"))
 
     assert result == {"batchItemFailures": []}
     assert _scan(backend) == once

@@ -1,0 +1,3 @@
+from twinmem.cli import main
+
+raise SystemExit(main())

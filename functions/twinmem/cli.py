@@ -1,0 +1,53 @@
+"""`twinmem` / `python -m twinmem`: mint and list keys against any table (local, DynamoDB Local or AWS).
+
+    twinmem keys create --tenant acme --scope admin [--name ops] [--table twinmem-dev]
+    twinmem keys list --tenant acme [--table ...]
+    twinmem keys revoke --tenant acme KEY_ID [--table ...]
+
+The table comes from --table or TWINMEM_TABLE; credentials, region and endpoints from the standard
+AWS settings (AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from twinmem import auth, config
+from twinmem.models import Caller
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="twinmem", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="group", required=True)
+    keys = sub.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
+    for action in ("create", "list", "revoke"):
+        p = keys.add_parser(action)
+        p.add_argument("--tenant", required=True)
+        p.add_argument("--table", default=os.environ.get("TWINMEM_TABLE"))
+        if action == "create":
+            p.add_argument("--scope", choices=["read", "write", "admin"], default="admin")
+            p.add_argument("--name", default="")
+            p.add_argument("--agent-id", default=None)
+        if action == "revoke":
+            p.add_argument("key_id")
+    args = parser.parse_args(argv)
+    if not args.table:
+        parser.error("name the table with --table or TWINMEM_TABLE")
+    os.environ["TWINMEM_TABLE"] = args.table
+    config.settings.cache_clear()
+    out: dict[str, Any]
+    admin = Caller(tenant=args.tenant, key_id="cli", scope="admin")
+    if args.action == "create":
+        key, secret = auth.mint(args.tenant, args.scope, args.name, agent_id=args.agent_id)
+        out = {"id": key.key_id, "key": secret, "scope": key.scope, "tenant": key.tenant}
+    elif args.action == "list":
+        out = {"keys": [k.model_dump(mode="json") for k in auth.list_keys(admin)]}
+    else:
+        out = auth.revoke_key(admin, args.key_id).model_dump(mode="json")
+    json.dump(out, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0

@@ -1,0 +1,70 @@
+"""The known lines: values as stated, newest said first, repeats collapsed, conflicts named.
+
+    Values as stated, newest said first:
+    - Alice Chen · home_city: Lisbon [said 2026-10-01]; Berlin [said 2024-06-01]
+    - Alice Chen · employer: not Acme [said 2026-11-02]
+    - Alice Chen · diet: vegetarian [conflict: said 2026-01-05, said not 2026-09-01]
+
+Pure functions over the memories of a subject (the same Query as history). A value told again in
+other words (values.value_key) is one entry at its newest said date, shown as most recently said.
+Nothing here says one value replaced another: the dates are given and the reader judges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from twinmem.models import Memory
+from twinmem.values import value_key
+
+HEADER = "Values as stated, newest said first:"
+
+
+@dataclass
+class Entry:
+    shown: str
+    qualifier: str | None
+    said: date | None = None  # newest date said to hold
+    said_not: date | None = None  # newest date said not to hold
+
+    @property
+    def newest(self) -> date:
+        return max(d for d in (self.said, self.said_not) if d is not None)
+
+    def text(self) -> str:
+        value = f"{self.shown} ({self.qualifier})" if self.qualifier else self.shown
+        if self.said and self.said_not:
+            return f"{value} [conflict: said {self.said.isoformat()}, said not {self.said_not.isoformat()}]"
+        if self.said_not:
+            return f"not {value} [said {self.said_not.isoformat()}]"
+        assert self.said is not None
+        return f"{value} [said {self.said.isoformat()}]"
+
+
+def attribute_entries(memories: list[Memory]) -> dict[str, list[Entry]]:
+    """attribute -> entries, newest said first. Expects visible assertion-bearing memories."""
+    by_attr: dict[str, dict[tuple[str, str], Entry]] = {}
+    for m in sorted(memories, key=lambda m: (m.said_at or m.created_at)):
+        assert m.attribute is not None and m.value is not None
+        said = (m.said_at or m.created_at).date()
+        key = (value_key(m.attribute, m.value), (m.qualifier or "").lower())
+        entry = by_attr.setdefault(m.attribute, {}).setdefault(key, Entry(shown=m.value, qualifier=m.qualifier))
+        if m.polarity > 0:
+            entry.said, entry.shown = said, m.value  # newest wording wins
+        else:
+            entry.said_not = said
+    return {
+        attr: sorted(entries.values(), key=lambda e: e.newest, reverse=True) for attr, entries in by_attr.items()
+    }
+
+
+def lines_for(subject_display: str, memories: list[Memory]) -> list[str]:
+    """One line per attribute of a subject; lines ordered by their newest said date, then attribute."""
+    entries = attribute_entries(memories)
+    ordered = sorted(entries.items(), key=lambda kv: (-kv[1][0].newest.toordinal(), kv[0]))
+    return [f"- {subject_display} · {attr}: " + "; ".join(e.text() for e in es) for attr, es in ordered]
+
+
+def text_of(lines: list[str]) -> str:
+    return "\n".join([HEADER, *lines]) if lines else HEADER + "\n(nothing recorded)"
