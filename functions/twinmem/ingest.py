@@ -7,12 +7,40 @@ from datetime import UTC, datetime, time
 from twinmem import accounts, keys, store, subjects
 from twinmem.errors import AlreadyDone
 from twinmem.extract.base import SELF, Extractor, Statement
+from twinmem.lineage import build_chains, chain_of
 from twinmem.models import Account, Event, Evidence, Memory, utcnow
 from twinmem.values import display_value
 
 MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subjects and the record
 
 _registered: set[tuple[str, str, str]] = set()  # subjects this container already registered
+
+
+def relations(tenant: str, account: str, memories: list[Memory]) -> list[dict[str, str]]:
+    """Feed entries for what the new memories do to the current ones: SUPERSEDED or MERGE (a repeat).
+
+    Reads each touched subject and attribute once; lineage itself is derived at read time.
+    """
+    out: list[dict[str, str]] = []
+    seen: dict[tuple[str, str], list[Memory]] = {}
+    for m in memories:
+        assert m.subject is not None and m.attribute is not None
+        key = (m.subject, m.attribute)
+        if key not in seen:
+            seen[key] = [x for x in store.query_subject(tenant, account, m.subject, m.attribute)
+                         if not x.hidden_from_history()]
+        chain = chain_of(m.memory_id, build_chains([*seen[key], m]))
+        step = next((s for s in chain.steps if s.superseded_by == m.memory_id), None) if chain else None
+        if step is not None and step.action in ("replaced", "refined", "retracted", "repeated"):
+            kind = "MERGE" if step.action == "repeated" else "SUPERSEDED"
+            out.append({"kind": kind, "memory_id": step.memory.memory_id})
+        seen[key].append(m)
+    return out
+
+
+def forget_registered() -> None:
+    """Forget which subjects this container registered (a new table, in tests)."""
+    _registered.clear()
 
 
 def memory_id_for(tenant: str, account: str, event_id: str, version: int, index: int, generation: int = 0) -> str:
@@ -83,7 +111,7 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
                     and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)]
     try:
         store.write_extraction(tenant, account, ev.event_id, ev.version, acc.generation, memories, new_subjects,
-                               previous, now)
+                               previous, now, relations(tenant, account, memories))
     except AlreadyDone:
         return []
     _registered.update((tenant, account, s) for s, _ in new_subjects)

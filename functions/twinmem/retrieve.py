@@ -21,7 +21,7 @@ from typing import Any
 from twinmem import accounts, known, store, subjects
 from twinmem.lineage import build_chains, superseded, valid_until
 from twinmem.models import Caller, Memory, Revision, utcnow
-from twinmem.ranking import blend, bm25, recency, tokens
+from twinmem.ranking import attribute_words, blend, bm25, recency, tokens
 from twinmem.schemas import RetrieveRequest
 from twinmem.trace import revision_at
 from twinmem.views import can_see, memory_out
@@ -60,7 +60,7 @@ def visible_at(memories: list[Memory], req: RetrieveRequest, now: datetime,
 
 
 def _document(m: Memory) -> list[str]:
-    return tokens(" ".join(x for x in (m.content, m.subject_display, m.attribute, m.value) if x))
+    return tokens(" ".join(x for x in (m.content, m.subject_display, attribute_words(m.attribute), m.value) if x))
 
 
 def rank(query: str, candidates: list[Memory], now: datetime,

@@ -73,7 +73,10 @@ def to_attrs(plain: dict[str, Any]) -> dict[str, Any]:
     """A plain dict (JSON-able, floats allowed) to DynamoDB attribute values; None values dropped."""
     ser = _ser()
     clean = json.loads(json.dumps({k: v for k, v in plain.items() if v is not None}), parse_float=Decimal)
-    return {k: ser.serialize(v) for k, v in clean.items() if v not in ("", [], {}) or k in ("content",)}
+    # empty strings, lists and maps are left out of items (smaller), kept as expression values
+    return {
+        k: ser.serialize(v) for k, v in clean.items() if k.startswith(":") or k == "content" or v not in ("", [], {})
+    }
 
 
 def from_attrs(item: dict[str, Any]) -> dict[str, Any]:
