@@ -30,6 +30,7 @@ class Body(BaseModel):
         alias_generator=AliasGenerator(validation_alias=_both),
         populate_by_name=True,
         str_strip_whitespace=False,
+        defer_build=True,  # each handler builds only the bodies it serves (cold start)
     )
 
 

@@ -1,0 +1,225 @@
+"""The rules extractor: examples, negations, time words, no-fact turns, spans, several statements."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from twinmem.extract.base import SELF, Statement
+from twinmem.extract.rules import RulesExtractor
+from twinmem.extract.timewords import valid_from
+
+SAID = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)  # a Thursday
+X = RulesExtractor()
+
+
+def facts(text: str, role: str = "user", said: datetime = SAID) -> set[tuple[str, str, str, int, date]]:
+    return {(s.subject, s.attribute, s.value, s.polarity, s.valid_from) for s in X.extract(text, said, role)}
+
+
+def one(text: str, role: str = "user") -> Statement:
+    got = X.extract(text, SAID, role)
+    assert len(got) == 1, got
+    return got[0]
+
+
+def test_interface() -> None:
+    assert (X.name, X.version, X.method, X.model) == ("rules", "1", "rule", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in Berlin.", (SELF, "home_city", "Berlin")),
+        ("I'm based in Amsterdam.", (SELF, "home_city", "Amsterdam")),
+        ("We moved to Lisbon.", (SELF, "home_city", "Lisbon")),
+        ("I relocated to Toronto.", (SELF, "home_city", "Toronto")),
+        ("Home is Seoul now.", (SELF, "home_city", "Seoul")),
+        ("I moved to Portugal.", (SELF, "home_country", "Portugal")),
+        ("I work at Acme.", (SELF, "employer", "Acme")),
+        ("I work for Deloitte.", (SELF, "employer", "Deloitte")),
+        ("I joined Stripe.", (SELF, "employer", "Stripe")),
+        ("I started at Shopify.", (SELF, "employer", "Shopify")),
+        ("My job is teacher.", (SELF, "job_title", "teacher")),
+        ("I study at MIT.", (SELF, "school", "MIT")),
+        ("My wife is Dana.", (SELF, "partner", "Dana")),
+        ("I have a cat named Luna.", (SELF, "pet", "Luna")),
+        ("I'm vegetarian.", (SELF, "diet", "vegetarian")),
+        ("I'm allergic to peanuts.", (SELF, "allergy", "peanuts")),
+        ("My birthday is May 12.", (SELF, "birthday", "May 12")),
+        ("My email is alice@example.com.", (SELF, "email", "alice@example.com")),
+        ("My phone number is +1 415 555 0134.", (SELF, "phone", "+1 415 555 0134")),
+        ("I speak Korean.", (SELF, "language", "Korean")),
+        ("I love hiking.", (SELF, "hobby", "hiking")),
+        ("I drive a Tesla.", (SELF, "car", "Tesla")),
+        ("My favourite food is ramen.", (SELF, "favorite_food", "ramen")),
+        ("Blue is my favorite color.", (SELF, "favorite_color", "Blue")),
+        ("I'm Portuguese.", (SELF, "nationality", "Portuguese")),
+        ("My name is Alice Chen.", (SELF, "name", "Alice Chen")),
+        ("Alice Chen moved to Lisbon.", ("Alice Chen", "home_city", "Lisbon")),
+        ("My sister Carol lives in Paris.", ("Carol", "home_city", "Paris")),
+        ("Postgres is on version 16.", ("Postgres", "version", "16")),
+        ("The platform team owns the payments service.", ("payments service", "owner", "platform team")),
+        ("The staging server is hosted in Frankfurt.", ("staging server", "location", "Frankfurt")),
+        ("The API is down.", ("API", "status", "down")),
+        ("The Pro plan costs $20 a month.", ("Pro plan", "price", "$20")),
+    ],
+)
+def test_reads_attribute(text: str, expected: tuple[str, str, str]) -> None:
+    s = one(text)
+    assert (s.subject, s.attribute, s.value, s.polarity, s.valid_from) == (*expected, 1, SAID.date())
+
+
+def test_ports_with_qualifiers() -> None:
+    got = X.extract("The payments service runs on port 8080 locally and 443 in production.", SAID, "user")
+    assert [(s.subject, s.attribute, s.value, s.qualifier) for s in got] == [
+        ("payments service", "port", "8080", "local"),
+        ("payments service", "port", "443", "production"),
+    ]
+
+
+def test_price_qualifier() -> None:
+    assert one("The Pro plan costs $20 a month.").qualifier == "month"
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I don't work at Acme any more.", "employer", "Acme"),
+        ("I no longer work at Acme.", "employer", "Acme"),
+        ("I left Google.", "employer", "Google"),
+        ("I quit Amazon.", "employer", "Amazon"),
+        ("I moved away from Berlin.", "home_city", "Berlin"),
+        ("I'm not vegetarian anymore.", "diet", "vegetarian"),
+        ("I stopped being vegan.", "diet", "vegan"),
+        ("I've never lived in Spain.", "home_country", "Spain"),
+        ("I used to live in Chicago.", "home_city", "Chicago"),
+        ("I'm not allergic to cats.", "allergy", "cats"),
+        ("I broke up with Chris.", "partner", "Chris"),
+        ("I sold my BMW.", "car", "BMW"),
+        ("I stopped running.", "hobby", "running"),
+        ("I don't speak French.", "language", "French"),
+        ("My dog Max died.", "pet", "Max"),
+        ("I don't live in London anymore.", "home_city", "London"),
+    ],
+)
+def test_negations(text: str, attribute: str, value: str) -> None:
+    s = one(text)
+    assert (s.subject, s.attribute, s.value, s.polarity) == (SELF, attribute, value, -1)
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [
+        ("I moved to Lisbon last week.", date(2026, 9, 21)),
+        ("I moved to Lisbon last month.", date(2026, 9, 1)),
+        ("I moved to Lisbon two years ago.", date(2024, 10, 1)),
+        ("I moved to Lisbon in 2019.", date(2019, 1, 1)),
+        ("I moved to Lisbon yesterday.", date(2026, 9, 30)),
+        ("I moved to Lisbon 3 days ago.", date(2026, 9, 28)),
+        ("I moved to Lisbon on 12 May 2025.", date(2025, 5, 12)),
+        ("I moved to Lisbon on 2025-05-12.", date(2025, 5, 12)),
+        ("I moved to Lisbon a year ago.", date(2025, 10, 1)),
+        ("I moved to Lisbon this year.", date(2026, 1, 1)),
+        ("I moved to Lisbon earlier this year.", date(2026, 1, 1)),
+        ("I've lived in Lisbon since 2020.", date(2020, 1, 1)),
+        ("Since March 2024, I've lived in Lisbon.", date(2024, 3, 1)),
+        ("Starting next week I work at Datadog.", date(2026, 10, 5)),
+        ("From January I'll be working at Nvidia.", date(2027, 1, 1)),
+        ("I joined Stripe in January.", date(2026, 1, 1)),
+        ("I live in Lisbon.", date(2026, 10, 1)),
+    ],
+)
+def test_time_words(text: str, when: date) -> None:
+    assert one(text).valid_from == when
+
+
+def test_valid_from_function() -> None:
+    assert valid_from("since March 2024", SAID) == date(2024, 3, 1)
+    assert valid_from("from January", SAID) == date(2026, 1, 1)
+    assert valid_from("starting in January", SAID) == date(2027, 1, 1)
+    assert valid_from("no time words here", SAID) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "would you move to Paris?",
+        "I might join Google",
+        "I wish I lived in Rome",
+        "I'm thinking about moving to Madrid",
+        "if I lived in Oslo I'd be cold",
+        "my friend thinks I should work at Meta",
+        "do you live in Berlin?",
+        "how's the weather in Paris",
+        "I'm planning to move to Denver in the spring.",
+        "I had a vegetarian lasagna for lunch.",
+        "Thanks, that's really helpful!",
+        "I want to work at NASA one day.",
+    ],
+)
+def test_no_fact(text: str) -> None:
+    assert X.extract(text, SAID, "user") == []
+
+
+def test_assistant_turns() -> None:
+    assert facts("You live in Berlin.", role="assistant") == {(SELF, "home_city", "Berlin", 1, SAID.date())}
+    assert X.extract("I live in the cloud, so I don't have a home.", SAID, "assistant") == []
+    assert X.extract("I work at Anthropic.", SAID, "assistant") == []
+    assert X.extract("You live in Berlin.", SAID, "user") == []  # about the assistant
+
+
+def test_several_statements_and_spans() -> None:
+    text = "I live in Berlin and work at Acme."
+    got = X.extract(text, SAID, "user")
+    assert [(s.attribute, s.value) for s in got] == [("home_city", "Berlin"), ("employer", "Acme")]
+    assert text[got[0].span[0] : got[0].span[1]] == "I live in Berlin"
+    assert "work at Acme" in text[got[1].span[0] : got[1].span[1]]
+    text = "Hello there. I moved to Lisbon last week! I also started at Farfetch on Monday."
+    got = X.extract(text, SAID, "user")
+    assert [(s.attribute, s.value, s.valid_from) for s in got] == [
+        ("home_city", "Lisbon", date(2026, 9, 21)),
+        ("employer", "Farfetch", date(2026, 9, 28)),
+    ]
+    assert text[got[0].span[0] : got[0].span[1]] == "I moved to Lisbon last week!"
+    assert text[got[1].span[0] : got[1].span[1]].startswith("I also started at Farfetch")
+
+
+def test_third_party_and_pronouns() -> None:
+    got = facts("My sister Carol lives in Paris. She works at Chanel.")
+    assert got == {
+        ("Carol", "home_city", "Paris", 1, SAID.date()),
+        ("Carol", "employer", "Chanel", 1, SAID.date()),
+    }
+
+
+def test_title_and_employer_together() -> None:
+    assert facts("I'm a senior engineer at Google.") == {
+        (SELF, "job_title", "senior engineer", 1, SAID.date()),
+        (SELF, "employer", "Google", 1, SAID.date()),
+    }
+    assert (SELF, "name", "Alice Chen", 1, SAID.date()) in facts("I'm Alice Chen, a designer at Acme.")
+
+
+def test_deterministic() -> None:
+    text = "I'm vegan, I'm allergic to soy, and my favourite food is pho."
+    assert X.extract(text, SAID, "user") == X.extract(text, SAID, "user")
+
+
+def test_labelled_set_meets_targets() -> None:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "eval_extraction.py"
+    spec = importlib.util.spec_from_file_location("eval_extraction", path)
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench
+    spec.loader.exec_module(bench)
+    report = bench.evaluate(bench.load())
+    assert report.turns >= 220
+    assert report.precision() >= 0.95, report.false_positives
+    assert report.recall() >= 0.85, report.misses
+    assert report.failures() == []
