@@ -16,6 +16,7 @@ os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
 os.environ.setdefault("AWS_REGION", "us-east-1")
 os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
 os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "twinmem")
+os.environ.setdefault("TWINMEM_FEED_SETTLE_SECONDS", "0")  # one test checks the settle window itself
 os.environ.pop("TWINMEM_TABLE", None)
 
 

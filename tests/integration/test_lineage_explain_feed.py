@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from tests.conftest import ApiClient
 
@@ -15,16 +12,6 @@ MOVES = [
     {"id": "m3", "content": "We relocated to Tokyo.", "said_at": "2026-08-20T09:00:00Z"},
     {"id": "m4", "content": "I moved to Osaka.", "said_at": "2026-10-01T09:00:00Z"},
 ]
-
-
-@pytest.fixture(autouse=True)
-def settled_feed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from twinmem import config
-
-    monkeypatch.setenv("TWINMEM_FEED_SETTLE_SECONDS", "0")
-    config.settings.cache_clear()
-    yield
-    config.settings.cache_clear()
 
 
 def _walk(api: ApiClient, backend: Any) -> list[str]:
@@ -187,3 +174,18 @@ def test_revisions_says_how_much_moved(api: ApiClient, backend: Any) -> None:
 
     assert everything["changes"] == {"ADD": 4, "SUPERSEDED": 3, "CORRECTED": 1}
     assert since["changes"] == {"ADD": 1, "UPDATE": 1} and since["revision"] > everything["revision"]
+
+
+def test_the_feed_holds_back_entries_younger_than_the_settle_window(api: ApiClient, monkeypatch: Any) -> None:
+    from twinmem import config
+
+    api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
+    api.post("/v1/memory/append", {"content": "fresh"})
+    monkeypatch.setenv("TWINMEM_FEED_SETTLE_SECONDS", "60")
+    config.settings.cache_clear()
+    held = api.get("/v1/memory/changes").body
+    monkeypatch.setenv("TWINMEM_FEED_SETTLE_SECONDS", "0")
+    config.settings.cache_clear()
+
+    assert held == {"changes": [], "next_cursor": None}
+    assert len(api.get("/v1/memory/changes").body["changes"]) == 1

@@ -1054,6 +1054,18 @@ class _Hit:
     aux: str = ""
 
 
+_LONG_TOKEN = re.compile(r"\S{64,}")
+
+
+def _mask_long_tokens(text: str) -> str:
+    """Blank out tokens no value is made of (64+ characters: URLs, hashes, pasted data), keeping offsets.
+
+    The patterns backtrack over a long run of word characters in quadratic time; a 32,000-character
+    token took 100 s. Masked text keeps every offset, so spans still point into the original turn.
+    """
+    return _LONG_TOKEN.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def _sentences(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     start = 0
@@ -1297,7 +1309,7 @@ class RulesExtractor:
         """Statements of state read from one turn (user or assistant)."""
         if role not in ("user", "assistant") and role not in ("note", "document", "import"):
             return []
-        norm = text.replace("’", "'").replace("‘", "'")
+        norm = _mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
         turn = _Turn(role, said_at)
         out: list[Statement] = []
         seen: set[tuple[str, str, str, int, str | None]] = set()
