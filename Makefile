@@ -8,7 +8,7 @@ SAM_VERSION := 1.170.0
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: run test unit lint types eval bench validate clean
+.PHONY: run test unit lint types eval bench validate clean openapi
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) on PATH (or PYTHON=...)"; exit 1; }
@@ -53,3 +53,7 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache .aws-sam
+
+## make openapi: regenerate docs/openapi.json from the handlers (a test checks it is current)
+openapi: $(STAMP)
+	PYTHONPATH=functions:. $(PY) -m infra.openapi > docs/openapi.json

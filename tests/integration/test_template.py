@@ -84,3 +84,12 @@ def _resolver_routes(app: object) -> list[_R]:
         for method in route.method.split("|") if isinstance(route.method, str) else route.method:
             out.append(_R(method.upper(), route.path))
     return out
+
+
+def test_the_committed_openapi_document_is_current() -> None:
+    import json
+
+    from infra.openapi import document
+
+    committed = json.loads((ROOT / "docs/openapi.json").read_text())
+    assert committed == json.loads(json.dumps(document())), "run `make openapi`"
