@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, time
 
-from twinmem import accounts, keys, store, subjects
+from twinmem import accounts, embeddings, keys, store, subjects
 from twinmem.errors import AlreadyDone
 from twinmem.extract.base import SELF, Extractor, Statement
 from twinmem.lineage import build_chains, chain_of
@@ -78,6 +78,7 @@ def memory_from_statement(acc: Account, ev: Event, index: int, st: Statement, ex
         extraction_method=extractor.method,
         model=extractor.model,
         evidence=[Evidence(event_id=ev.event_id, span=(start, end), version=ev.version)],
+        embedding=embeddings.maybe_embed(passage),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from twinmem import accounts, keys, store, subjects
+from twinmem import accounts, embeddings, keys, store, subjects
 from twinmem.errors import Invalid, NotFound
 from twinmem.extract.base import SELF
 from twinmem.models import Caller, Memory, Revision, utcnow
@@ -66,6 +66,7 @@ def append(caller: Caller, req: AppendRequest) -> Memory:
         derived_from=list(dict.fromkeys(req.derived_from)),
         visibility=req.visibility,
         revision_opened=[now],
+        embedding=embeddings.maybe_embed(req.content),
     )
     new_subjects = [(subject, m.subject_display or subject)] if subject else []
     store.put_memory(acc.tenant, acc.account, m, new_subjects)
@@ -87,7 +88,8 @@ def revise(caller: Caller, memory_id: str, content: str) -> Memory:
     if m.deleted_at is not None:
         raise NotFound(f"memory '{memory_id}' was deleted")
     if content != m.content:
-        store.revise_memory(caller.tenant, accounts.account_of(caller), m, content, utcnow())
+        store.revise_memory(caller.tenant, accounts.account_of(caller), m, content, utcnow(),
+                            embeddings.maybe_embed(content))
     found = store.get_memory(caller.tenant, accounts.account_of(caller), memory_id)
     assert found is not None
     return found

@@ -18,10 +18,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import accounts, known, store, subjects
+from twinmem import accounts, embeddings, known, store, subjects
+from twinmem.config import settings
 from twinmem.lineage import build_chains, superseded, valid_until
-from twinmem.models import Caller, Memory, Revision, utcnow
-from twinmem.ranking import attribute_words, blend, bm25, recency, tokens
+from twinmem.models import Account, Caller, Memory, Revision, utcnow
+from twinmem.ranking import attribute_words, blend, bm25, cosine, recency, tokens
 from twinmem.schemas import RetrieveRequest
 from twinmem.trace import revision_at
 from twinmem.views import can_see, memory_out
@@ -63,15 +64,18 @@ def _document(m: Memory) -> list[str]:
     return tokens(" ".join(x for x in (m.content, m.subject_display, attribute_words(m.attribute), m.value) if x))
 
 
-def rank(query: str, candidates: list[Memory], now: datetime,
-         query_vector: list[float] | None = None) -> list[tuple[Memory, float]]:
-    """Candidates with a score in 0..1, best first; a query with words keeps only memories that match it."""
+def rank(query: str, candidates: list[Memory], now: datetime, query_vector: list[float] | None = None,
+         similarity: dict[str, float] | None = None) -> list[tuple[Memory, float]]:
+    """Candidates with a score in 0..1, best first; a query with words keeps only memories that match it.
+
+    Vector similarity comes from the index (`similarity`) or is computed here from stored embeddings.
+    """
     text = bm25(query, [_document(m) for m in candidates])
     rec = [recency(m.created_at, now) for m in candidates]
     vec = None
-    if query_vector is not None:
-        from twinmem.ranking import cosine
-
+    if similarity:
+        vec = [similarity.get(m.memory_id, 0.0) for m in candidates]
+    elif query_vector is not None:
         vec = [cosine(query_vector, m.embedding) if m.embedding else 0.0 for m in candidates]
     scores = blend(text, rec, vec)
     has_words = bool(tokens(query))
@@ -82,10 +86,38 @@ def rank(query: str, candidates: list[Memory], now: datetime,
     return sorted(ranked, key=lambda p: p[1], reverse=True)
 
 
+def _pool_inprocess(acc: Account, caller: Caller, req: RetrieveRequest) -> tuple[list[Memory], dict[str, float]]:
+    """Every memory of the account, as gsi1 projects it (one Query per 1 MB page)."""
+    return [m for m in store.list_memories(acc.tenant, acc.account) if can_see(caller, m)], {}
+
+
+def _pool_vector(acc: Account, caller: Caller, req: RetrieveRequest,
+                 query_vector: list[float]) -> tuple[list[Memory], dict[str, float]]:
+    """The nearest memories by the table's vector index, and the chains of the subjects they touch.
+
+    Cost: one SearchVectors, one BatchGetItem of the hits, one Query per subject and attribute hit.
+    """
+    top_k = min(100, req.limit * 5)
+    hits = store.search_vectors(acc.tenant, acc.account, query_vector, top_k)
+    found = store.get_memories_by_key([k for k, _ in hits])
+    distance = {m.memory_id: d for m, (_, d) in zip(found, hits, strict=False)}
+    similarity = {mid: max(0.0, 1.0 - d) for mid, d in distance.items()}  # COSINE distance 0..2
+    pool = {m.memory_id: m for m in found if can_see(caller, m)}
+    for subject, attribute in {(m.subject, m.attribute) for m in found if m.subject and m.attribute}:
+        for sibling in store.query_subject(acc.tenant, acc.account, subject, attribute):
+            if can_see(caller, sibling):
+                pool.setdefault(sibling.memory_id, sibling)
+    return list(pool.values()), similarity
+
+
 def retrieve(caller: Caller, req: RetrieveRequest) -> dict[str, Any]:
     acc = accounts.require(caller)
     now = utcnow()
-    everything = [m for m in store.list_memories(acc.tenant, acc.account) if can_see(caller, m)]
+    query_vector = _query_vector(req.query)
+    if query_vector is not None and settings().retrieval_backend == "vector":
+        everything, similarity = _pool_vector(acc, caller, req, query_vector)
+    else:
+        everything, similarity = _pool_inprocess(acc, caller, req)
     if req.subject:
         stored = subjects.resolve(acc, req.subject)
         everything = [m for m in everything if m.subject == stored]
@@ -94,7 +126,9 @@ def retrieve(caller: Caller, req: RetrieveRequest) -> dict[str, Any]:
     sup = superseded(chains)
     ends = valid_until(chains, {m.memory_id: m for m in assertions})
     candidates = visible_at(everything, req, now, sup, ends)
-    top = rank(req.query, candidates, now, _query_vector(req.query))[: req.limit]
+    if similarity:
+        candidates = [m for m in candidates if m.memory_id in similarity]
+    top = rank(req.query, candidates, now, query_vector, similarity)[: req.limit]
     full = {m.memory_id: m for m in store.get_memories(acc.tenant, acc.account, [m for m, _ in top])}
     shown: list[dict[str, Any]] = []
     for m, score in top:
@@ -136,11 +170,5 @@ def brief(lines: list[str], shown: list[dict[str, Any]]) -> str:
 
 
 def _query_vector(query: str) -> list[float] | None:
-    from twinmem.config import settings
-
-    if not settings().embedding_model_id or not query.strip():
-        return None
-    from twinmem.embeddings import embed
-
-    return embed(query)
+    return embeddings.maybe_embed(query)
 

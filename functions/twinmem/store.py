@@ -160,15 +160,26 @@ def _memory_to_item(tenant: str, account: str, m: Memory) -> dict[str, Any]:
         item["ttl"] = int(m.expires_at.timestamp())
     attrs = to_attrs(item)
     if m.embedding:
-        import array
-
-        attrs["embedding"] = {"B": array.array("f", m.embedding).tobytes()}
+        attrs.update(_embedding_attrs(m.embedding))
     return attrs
+
+
+VECTOR_INDEX = "memvec"
+
+
+def _embedding_attrs(vector: list[float]) -> dict[str, Any]:
+    """`vec` (a list of numbers, what the vector index reads) or `embedding` (packed float32, 4 B each)."""
+    if settings().retrieval_backend == "vector":
+        return {"vec": {"L": [{"N": f"{x:.7g}"} for x in vector]}}
+    import array
+
+    return {"embedding": {"B": array.array("f", vector).tobytes()}}
 
 
 def _item_to_memory(item: dict[str, Any]) -> Memory:
     data = from_attrs(item)
     emb = data.pop("embedding", None)
+    vec = data.pop("vec", None)
     for k in ("pk", "sk", "type", "g1pk", "g1sk", "ttl", "g2pk", "g2sk"):
         data.pop(k, None)
     memory = Memory.model_validate(data)
@@ -178,6 +189,8 @@ def _item_to_memory(item: dict[str, Any]) -> Memory:
         vec = array.array("f")
         vec.frombytes(emb)
         memory.embedding = list(vec)
+    elif vec:
+        memory.embedding = [float(x) for x in vec]
     return memory
 
 
@@ -686,9 +699,16 @@ def put_memory(tenant: str, account: str, m: Memory, new_subjects: list[tuple[st
 
 
 @guarded
-def revise_memory(tenant: str, account: str, m: Memory, content: str, at: datetime) -> None:
+def revise_memory(tenant: str, account: str, m: Memory, content: str, at: datetime,
+                  embedding: list[float] | None = None) -> None:
     """Close the open revision (kept as an item) and open a new one; guarded by the revision number."""
     opened = m.revision_opened[-1] if m.revision_opened else m.recorded_at
+    values = to_attrs({":c": content, ":n": m.revision + 1, ":t": iso(at), ":r": m.revision, ":e": [],
+                       ":o": [iso(at)]})
+    set_vector = ""
+    if embedding:  # the new content's embedding replaces the old one
+        ((attr, value),) = _embedding_attrs(embedding).items()
+        set_vector, values[":v"] = f", {attr} = :v", value
     rev = {
         "pk": keys.revisions_pk(tenant, account),
         "sk": keys.revision_sk(m.memory_id, m.revision),
@@ -708,12 +728,9 @@ def revise_memory(tenant: str, account: str, m: Memory, content: str, at: dateti
                     "TableName": table(),
                     "Key": memory_key(tenant, account, m),
                     "UpdateExpression": "SET content = :c, revision = :n, updated_at = :t, "
-                    "revision_opened = list_append(if_not_exists(revision_opened, :e), :o)",
+                    "revision_opened = list_append(if_not_exists(revision_opened, :e), :o)" + set_vector,
                     "ConditionExpression": "revision = :r",
-                    "ExpressionAttributeValues": to_attrs(
-                        {":c": content, ":n": m.revision + 1, ":t": iso(at), ":r": m.revision, ":e": [],
-                         ":o": [iso(at)]}
-                    ),
+                    "ExpressionAttributeValues": values,
                 }
             },
             _change_item(tenant, account, "UPDATE", m.memory_id, at, f"{m.memory_id}.rev{m.revision + 1}"),
@@ -739,7 +756,7 @@ def delete_memory(tenant: str, account: str, m: Memory, at: datetime) -> None:
             "Update": {
                 "TableName": table(),
                 "Key": memory_key(tenant, account, m),
-                "UpdateExpression": "SET content = :e, deleted_at = :t, updated_at = :t REMOVE embedding",
+                "UpdateExpression": "SET content = :e, deleted_at = :t, updated_at = :t REMOVE embedding, vec",
                 "ConditionExpression": "attribute_not_exists(deleted_at)",
                 "ExpressionAttributeValues": to_attrs({":e": "", ":t": iso(at)}),
             }
@@ -951,3 +968,36 @@ def finish_rebuild(tenant: str, account: str, generation: int, items_read: int, 
             },
         ],
     )
+
+
+# ---------------------------------------------------------------- vector index (RetrievalBackend=vector)
+
+
+@guarded
+def search_vectors(tenant: str, account: str, vector: list[float], top_k: int) -> list[tuple[dict[str, Any], float]]:
+    """The account's nearest memories by the vector index: (table key, cosine distance), nearest first."""
+    out = _call(
+        "search_vectors",
+        TableName=table(),
+        IndexName=VECTOR_INDEX,
+        SearchVector=[{"N": f"{x:.7g}"} for x in vector],
+        TopK=top_k,
+        SearchConditionExpression="g1pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+        ProjectionExpression="pk, sk",
+    )
+    return [({"pk": r["Item"]["pk"], "sk": r["Item"]["sk"]}, float(r["Score"])) for r in out.get("SearchResults", [])]
+
+
+@guarded
+def get_memories_by_key(table_keys: list[dict[str, Any]]) -> list[Memory]:
+    """Full memory items by table key (BatchGetItem), in the order given."""
+    got: dict[tuple[str, str], Memory] = {}
+    for start in range(0, len(table_keys), 100):
+        request: dict[str, Any] = {table(): {"Keys": table_keys[start : start + 100]}}
+        while request:
+            res = _call("batch_get_item", RequestItems=request)
+            for item in res.get("Responses", {}).get(table(), []):
+                got[(item["pk"]["S"], item["sk"]["S"])] = _item_to_memory(item)
+            request = res.get("UnprocessedKeys") or {}
+    return [got[(k["pk"]["S"], k["sk"]["S"])] for k in table_keys if (k["pk"]["S"], k["sk"]["S"]) in got]
