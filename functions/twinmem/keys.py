@@ -21,6 +21,8 @@ Layout (one table, `pk`/`sk`, two generic GSIs):
 
     gsi1 (g1pk, g1sk): memories of an account by id   T#..#A#..#M / {memory_id}
                        keys of a tenant               T#{tenant}#KEYS / {key_id}
+                       accounts of a tenant           T#{tenant}#ACCOUNTS / {account}
+                       tenants with retention         RETENTION / {tenant}
     gsi2 (g2pk, g2sk): the change feed of an account  T#..#A#..#F / {ms:013d}#{unique}
 
 User-supplied strings (tenant, account, subject, attribute, client ids) are percent-encoded with
@@ -136,6 +138,14 @@ KEY_SK = "KEY"
 
 def tenant_keys_index_pk(tenant: str) -> str:
     return f"T#{enc(tenant)}#KEYS"
+
+
+def tenant_accounts_index_pk(tenant: str) -> str:
+    """gsi1 partition listing a tenant's accounts (the maintenance job walks them)."""
+    return f"T#{enc(tenant)}#ACCOUNTS"
+
+
+RETENTION_INDEX_PK = "RETENTION"  # gsi1 partition of tenants with an age-based retention setting
 
 
 def tenant_pk(tenant: str) -> str:

@@ -274,7 +274,8 @@ def get_account(tenant: str, account: str) -> Account | None:
 @guarded
 def create_account(acc: Account) -> None:
     """Create the end user's record if absent (a no-op when it exists)."""
-    item = {"pk": keys.account_pk(acc.tenant, acc.account), "sk": keys.ACCOUNT_SK, "type": "ACCOUNT"}
+    item = {"pk": keys.account_pk(acc.tenant, acc.account), "sk": keys.ACCOUNT_SK, "type": "ACCOUNT",
+            "g1pk": keys.tenant_accounts_index_pk(acc.tenant), "g1sk": acc.account}
     try:
         _call(
             "put_item",
@@ -337,7 +338,10 @@ def get_settings(tenant: str) -> dict[str, Any]:
 @guarded
 def put_settings(tenant: str, value: dict[str, Any], at: datetime) -> None:
     """Store the tenant's settings and put the change on the tenant's feed (every account's feed shows it)."""
-    item = {"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK, "type": "SETTINGS", "settings": value}
+    item = {"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK, "type": "SETTINGS", "settings": value,
+            "tenant": tenant}
+    if value.get("retention_days"):
+        item.update(g1pk=keys.RETENTION_INDEX_PK, g1sk=tenant)
     unique = f"settings.{_ms(at)}"
     change = {"pk": keys.tenant_pk(tenant), "sk": f"CHG#{unique}", "type": "CHANGE",
               "g2pk": keys.tenant_feed_pk(tenant), "g2sk": keys.feed_sk(_ms(at), unique),
@@ -1001,3 +1005,26 @@ def get_memories_by_key(table_keys: list[dict[str, Any]]) -> list[Memory]:
                 got[(item["pk"]["S"], item["sk"]["S"])] = _item_to_memory(item)
             request = res.get("UnprocessedKeys") or {}
     return [got[(k["pk"]["S"], k["sk"]["S"])] for k in table_keys if (k["pk"]["S"], k["sk"]["S"]) in got]
+
+
+# ---------------------------------------------------------------- maintenance
+
+
+@guarded
+def tenants_with_retention() -> list[tuple[str, int]]:
+    """(tenant, retention_days) of every tenant that set an age-based retention (gsi1)."""
+    items = _query_all(IndexName="gsi1", KeyConditionExpression="g1pk = :p",
+                       ExpressionAttributeValues=to_attrs({":p": keys.RETENTION_INDEX_PK}))
+    out = []
+    for data in map(from_attrs, items):
+        days = (data.get("settings") or {}).get("retention_days")
+        if days:
+            out.append((str(data["tenant"]), int(days)))
+    return out
+
+
+@guarded
+def list_accounts(tenant: str) -> list[str]:
+    items = _query_all(IndexName="gsi1", KeyConditionExpression="g1pk = :p",
+                       ExpressionAttributeValues=to_attrs({":p": keys.tenant_accounts_index_pk(tenant)}))
+    return [str(from_attrs(i)["g1sk"]) for i in items]
