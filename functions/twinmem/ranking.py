@@ -47,11 +47,12 @@ ATTRIBUTE_WORDS: dict[str, str] = {
 
 
 def _stem(word: str) -> str:
-    """A light suffix stemmer: enough for lives/living/lived to meet live."""
+    """A light suffix stemmer: enough for live, lives, living and lived to meet (all read "liv")."""
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
 def tokens(text: str) -> list[str]:

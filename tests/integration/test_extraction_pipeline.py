@@ -231,3 +231,21 @@ def test_rebuild_resumes_after_running_out_of_time(api: ApiClient, backend: Any,
     assert api.get("/v1/memory/rebuild").body["status"] == "done"
     assert len(invocations) >= 5
     assert api.post("/v1/memory/history", {"subject": PEOPLE[3]}).body["count"] == 1
+
+
+TRICKY = ["alice#chen", "a/b", "Zoë Ça", "x" * 512, "S#bob", "日本語"]
+
+
+def test_subjects_with_separators_unicode_or_512_characters_stay_apart(api: ApiClient) -> None:
+    api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
+    for i, subject in enumerate(TRICKY):
+        reply = api.post("/v1/memory/append", {"content": f"fact {i}", "subject": subject, "attribute": "status",
+                                               "value": f"v{i}"})
+        assert reply.status == 201, reply
+
+    for i, subject in enumerate(TRICKY):
+        reply = api.post("/v1/memory/history", {"subject": subject})
+        assert [a["value"] for a in reply.body["assertions"]] == [f"v{i}"], subject
+    assert api.post("/v1/memory/history", {"subject": "alice"}).body["error"] == "nothing recorded"
+    assert api.post("/v1/memory/history", {"subject": "bob"}).body["error"] == "nothing recorded"
+    assert api.post("/v1/memory/history", {"subject": "x" * 513}).status == 422
