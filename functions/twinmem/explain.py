@@ -115,8 +115,11 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
     superseded_at = me.changed_at if me.action in ("replaced", "refined", "retracted") else None
     idx = [s for s in chain.steps if s.revision is None].index(me)
     prior = [s for s in chain.steps if s.revision is None][:idx]
+    shown = memory_out(acc, m, superseded_at=superseded_at)
+    if shown["status"] == "active" and any(src.deleted_at is not None for src in sources):
+        shown["status"] = "stale"  # a memory it was derived from was forgotten
     return {
-        "memory": memory_out(acc, m, superseded_at=superseded_at),
+        "memory": shown,
         "trust": trust(m, _run_length(chain, m.memory_id), usage, authority, bool(open_contradictions)),
         "lineage": {
             "origin": {"source_kind": m.source_kind, "agent_id": m.agent_id, "run_id": m.run_id,

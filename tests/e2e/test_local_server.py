@@ -28,9 +28,32 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
+    """`make run` as a user starts it: embedded moto."""
+    yield from _serve({})
+
+
+@pytest.fixture(scope="module")
+def server_on_a_table() -> Iterator[str]:
+    """The same server told to use a table at an endpoint (a DynamoDB-compatible one: moto's server here)."""
+    from moto.server import ThreadedMotoServer
+
+    port = _free_port()
+    endpoint = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    endpoint.start()
+    try:
+        url = f"http://127.0.0.1:{port}"
+        yield from _serve({"TWINMEM_TABLE": "twinmem-e2e", "AWS_ENDPOINT_URL_DYNAMODB": url,
+                           "AWS_ENDPOINT_URL_DYNAMODB_STREAMS": url, "AWS_ACCESS_KEY_ID": "testing",
+                           "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": "us-east-1"})
+    finally:
+        endpoint.stop()
+
+
+def _serve(extra_env: dict[str, str]) -> Iterator[str]:
     port = _free_port()
     env = {**os.environ, "PORT": str(port), "TWINMEM_ADMIN_KEY": ADMIN, "PYTHONPATH": f"{ROOT / 'functions'}:{ROOT}"}
     env.pop("TWINMEM_TABLE", None)
+    env.update(extra_env)
     proc = subprocess.Popen([sys.executable, "-m", "infra.local.server"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
@@ -66,6 +89,15 @@ def call(base: str, method: str, path: str, body: Any = None, key: str = ADMIN,
 
 @pytest.mark.e2e
 def test_the_readme_walkthrough(server: str) -> None:
+    walkthrough(server)
+
+
+@pytest.mark.e2e
+def test_the_walkthrough_against_a_table_at_an_endpoint(server_on_a_table: str) -> None:
+    walkthrough(server_on_a_table)
+
+
+def walkthrough(server: str) -> None:
     status, _, minted = call(server, "POST", "/v1/keys", {"scope": "write", "name": "app"}, account=None)
     assert status == 201
     key = minted["key"]

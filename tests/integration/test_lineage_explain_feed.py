@@ -116,6 +116,7 @@ def test_explain_shows_a_deleted_source_and_redacts_a_private_one(api: ApiClient
     assert {"memory_id": private, "redacted": True} in mine["lineage"]["derived_from"]
     assert any(x["memory_id"] == gone and x.get("deleted") for x in mine["lineage"]["derived_from"])
     assert "DEPENDENT_STALE" in [h["event"] for h in mine["history"]]
+    assert mine["memory"]["status"] == "stale"
     assert hidden.status == 404
     assert api.get(f"/v1/memory/{private}/explain", key=agent_key).status == 200
 
