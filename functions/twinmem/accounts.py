@@ -9,7 +9,6 @@ from twinmem.config import settings
 from twinmem.errors import NotFound, Unavailable
 from twinmem.models import Account, Caller, utcnow
 
-SELF_WORDS = frozenset({"me", "user", "myself", "i", "the user"})
 _cache: dict[tuple[str, str], tuple[float, Account]] = {}
 
 

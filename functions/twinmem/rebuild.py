@@ -65,13 +65,13 @@ def run(tenant: str, account: str, job: dict[str, Any], extractor: Extractor,
         if remaining_ms() < SAFETY_MS:
             store.save_rebuild_cursor(tenant, account, acc.generation, cursor, read, utcnow())
             return False
-    reapply_corrections(acc, job_started=datetime.fromisoformat(str(job["started_at"])))
+    reapply_corrections(acc)
     store.finish_rebuild(tenant, account, acc.generation, read, utcnow())
     accounts.forget(tenant, account)
     return True
 
 
-def reapply_corrections(acc: Account, job_started: datetime) -> int:
+def reapply_corrections(acc: Account) -> int:
     """Corrections survive a rebuild: readings of a corrected value from items older than the correction."""
     count = 0
     for cor in store.list_corrections(acc.tenant, acc.account):

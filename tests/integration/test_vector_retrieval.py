@@ -136,7 +136,7 @@ def test_search_vectors_request_and_answer_on_the_wire(monkeypatch: pytest.Monke
              "ExpressionAttributeValues": {":p": {"S": keys.memories_index_pk("t", "a")}},
              "ProjectionExpression": "pk, sk"},
         )
-        monkeypatch.setattr(store, "_client", client)
+        store.use_client(client)
         hits = store.search_vectors("t", "a", [0.6, 0.8], 5)
         stub.assert_no_pending_responses()
     config.settings.cache_clear()

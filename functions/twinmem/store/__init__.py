@@ -1,0 +1,132 @@
+"""The data-access layer: the only package that talks to DynamoDB.
+
+Owns every query, condition expression and item shape; takes and returns domain models. Keys come
+from twinmem.keys. The client is created on first use and cached (moto must be active before that,
+and importing this package creates nothing). Callers use `store.<function>`; the modules hold:
+
+    base.py      client, (de)serialisation, call counting, throttling -> 503
+    shapes.py    how memories, subject registrations and change entries are laid out
+    tenants.py   API keys, accounts, tenant settings
+    events.py    items and their versions
+    memories.py  memories and assertions: extraction writes, reads, revisions, corrections, usage, vectors
+    feed.py      the change feed
+    jobs.py      rebuild jobs
+"""
+
+from __future__ import annotations
+
+from twinmem.store.base import (
+    client,
+    from_attrs,
+    on_call,
+    reset,
+    table,
+    to_attrs,
+    use_client,
+)
+from twinmem.store.events import (
+    event_from_item,
+    event_item,
+    get_event,
+    get_events,
+    iter_events,
+    put_event,
+    replace_event_content,
+)
+from twinmem.store.feed import (
+    query_feed,
+)
+from twinmem.store.jobs import (
+    finish_rebuild,
+    get_rebuild,
+    save_rebuild_cursor,
+    start_rebuild,
+)
+from twinmem.store.memories import (
+    count_usage,
+    delete_memory,
+    extraction_records,
+    get_memories,
+    get_memories_by_key,
+    get_memory,
+    get_revisions,
+    get_usage,
+    list_corrections,
+    list_memories,
+    list_subjects,
+    put_memory,
+    query_subject,
+    retract_memories,
+    revise_memory,
+    search_vectors,
+    write_extraction,
+)
+from twinmem.store.shapes import (
+    memory_key,
+    memory_to_item,
+)
+from twinmem.store.tenants import (
+    create_account,
+    get_account,
+    get_api_key,
+    get_settings,
+    list_accounts,
+    list_api_keys,
+    put_api_key,
+    put_settings,
+    revoke_api_key,
+    set_account_name,
+    tenants_with_retention,
+)
+
+__all__ = [
+    "client",
+    "count_usage",
+    "create_account",
+    "delete_memory",
+    "event_from_item",
+    "event_item",
+    "extraction_records",
+    "finish_rebuild",
+    "from_attrs",
+    "get_account",
+    "get_api_key",
+    "get_event",
+    "get_events",
+    "get_memories",
+    "get_memories_by_key",
+    "get_memory",
+    "get_rebuild",
+    "get_revisions",
+    "get_settings",
+    "get_usage",
+    "iter_events",
+    "list_accounts",
+    "list_api_keys",
+    "list_corrections",
+    "list_memories",
+    "list_subjects",
+    "memory_key",
+    "memory_to_item",
+    "on_call",
+    "put_api_key",
+    "put_event",
+    "put_memory",
+    "put_settings",
+    "query_feed",
+    "query_subject",
+    "replace_event_content",
+    "reset",
+    "retract_memories",
+    "revise_memory",
+    "revoke_api_key",
+    "save_rebuild_cursor",
+    "search_vectors",
+    "set_account_name",
+    "start_rebuild",
+    "table",
+    "tenants_with_retention",
+    "to_attrs",
+    "use_client",
+    "write_extraction",
+]

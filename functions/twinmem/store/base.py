@@ -1,0 +1,155 @@
+"""The client, item (de)serialisation, call counting and the throttling guard shared by the store."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from datetime import datetime
+from decimal import Decimal
+from functools import wraps
+from typing import Any, TypeVar
+
+from twinmem.config import settings
+from twinmem.errors import Unavailable
+
+_client: Any = None
+_serializer: Any = None
+_deserializer: Any = None
+
+
+THROTTLE_CODES = {
+    "ProvisionedThroughputExceededException",
+    "ThrottlingException",
+    "RequestLimitExceeded",
+    "LimitExceededException",
+}
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def client() -> Any:
+    """The DynamoDB client, built once per container on first use."""
+    global _client
+    if _client is None:
+        import boto3
+        from botocore.config import Config
+
+        _client = boto3.client(
+            "dynamodb",
+            region_name=settings().region,
+            endpoint_url=os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or None,
+            config=Config(retries={"mode": "standard", "max_attempts": 4}, connect_timeout=2, read_timeout=5),
+        )
+    return _client
+
+
+def reset() -> None:
+    """Forget the cached client (tests switch moto on and off)."""
+    global _client
+    _client = None
+
+
+def table() -> str:
+    return settings().table_name
+
+
+def _ser() -> Any:
+    global _serializer, _deserializer
+    if _serializer is None:
+        from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+
+        _serializer, _deserializer = TypeSerializer(), TypeDeserializer()
+    return _serializer
+
+
+def to_attrs(plain: dict[str, Any]) -> dict[str, Any]:
+    """A plain dict (JSON-able, floats allowed) to DynamoDB attribute values; None values dropped."""
+    ser = _ser()
+    clean = json.loads(json.dumps({k: v for k, v in plain.items() if v is not None}), parse_float=Decimal)
+    # empty strings, lists and maps are left out of items (smaller), kept as expression values
+    return {
+        k: ser.serialize(v) for k, v in clean.items() if k.startswith(":") or k == "content" or v not in ("", [], {})
+    }
+
+
+def from_attrs(item: dict[str, Any]) -> dict[str, Any]:
+    _ser()
+    out = {k: _deserializer.deserialize(v) for k, v in item.items()}
+    return _plain(out)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | set | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, bytes | bytearray):
+        return bytes(value)
+    return value
+
+
+def error_code(exc: Exception) -> str:
+    response = getattr(exc, "response", None) or {}
+    return str(response.get("Error", {}).get("Code", ""))
+
+
+def guarded(fn: F) -> F:
+    """Turn throttling that survived botocore's retries into a 503 the client can retry."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as exc:
+            if error_code(exc) in THROTTLE_CODES:
+                raise Unavailable("at capacity, retry later", retry_after=2) from exc
+            raise
+
+    return wrapper  # type: ignore[return-value]
+
+
+# calls are counted by listeners (bench and tests)
+_listeners: list[Callable[[str, dict[str, Any]], None]] = []
+
+
+def on_call(listener: Callable[[str, dict[str, Any]], None]) -> Callable[[], None]:
+    """Register a listener called with (operation, params) before each DynamoDB call; returns remove."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener)
+
+
+def call(operation: str, **params: Any) -> Any:
+    for listener in _listeners:
+        listener(operation, params)
+    return getattr(client(), operation)(**params)
+
+
+def query_all(**params: Any) -> list[dict[str, Any]]:
+    params.setdefault("TableName", table())
+    items: list[dict[str, Any]] = []
+    while True:
+        out = call("query", **params)
+        items.extend(out.get("Items", []))
+        if "LastEvaluatedKey" not in out:
+            return items
+        params["ExclusiveStartKey"] = out["LastEvaluatedKey"]
+
+
+def strip(data: dict[str, Any]) -> dict[str, Any]:
+    for k in ("pk", "sk", "type", "g1pk", "g1sk", "g2pk", "g2sk", "ttl"):
+        data.pop(k, None)
+    return data
+
+
+def ms(at: datetime) -> int:
+    return int(at.timestamp() * 1000)
+
+
+def use_client(value: Any) -> None:
+    """Use this DynamoDB client from now on (tests: a Stubber-backed one); reset() forgets it."""
+    global _client
+    _client = value

@@ -1,0 +1,129 @@
+"""Items (turns and notes) and their earlier versions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from twinmem import keys
+from twinmem.models import Event, EventVersion, iso
+from twinmem.store.base import call, error_code, from_attrs, guarded, query_all, strip, table, to_attrs
+
+
+def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
+    data = ev.model_dump(mode="json", exclude={"versions"})
+    return {"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(ev.event_id), "type": "EVENT",
+            "tenant": tenant, "account": account, **data}
+
+
+@guarded
+def put_event(tenant: str, account: str, ev: Event) -> bool:
+    """Store a new item; False when an item with this id already exists (nothing is written)."""
+    try:
+        call(
+            "put_item",
+            TableName=table(),
+            Item=to_attrs(event_item(tenant, account, ev)),
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+        return True
+    except Exception as exc:
+        if error_code(exc) == "ConditionalCheckFailedException":
+            return False
+        raise
+
+
+def event_from_item(data: dict[str, Any]) -> tuple[str, str, Event]:
+    """(tenant, account, event) from a plain EVENT item (as the stream delivers it)."""
+    data = strip(dict(data))
+    tenant, account = data.pop("tenant"), data.pop("account")
+    return tenant, account, Event.model_validate(data)
+
+
+@guarded
+def get_event(tenant: str, account: str, event_id: str, *, with_versions: bool = False) -> Event | None:
+    out = call(
+        "get_item",
+        TableName=table(),
+        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(event_id)}),
+        ConsistentRead=True,
+    )
+    if "Item" not in out:
+        return None
+    ev = event_from_item(from_attrs(out["Item"]))[2]
+    if with_versions:
+        items = query_all(
+            KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+            ExpressionAttributeValues=to_attrs(
+                {":p": keys.account_pk(tenant, account), ":s": keys.event_versions_prefix(event_id)}
+            ),
+        )
+        ev.versions = [EventVersion.model_validate(strip(from_attrs(i))) for i in items]
+    return ev
+
+
+@guarded
+def replace_event_content(tenant: str, account: str, ev: Event, content: str, at: datetime) -> Event:
+    """Keep the current text as a version and store the new one (one transaction, guarded by version)."""
+    pk = keys.account_pk(tenant, account)
+    old = {"pk": pk, "sk": keys.event_version_sk(ev.event_id, ev.version), "type": "EVENT_VERSION",
+           "version": ev.version, "content": ev.content, "recorded_at": iso(ev.recorded_at)}
+    new_version = ev.version + 1
+    call(
+        "transact_write_items",
+        TransactItems=[
+            {"Put": {"TableName": table(), "Item": to_attrs(old), "ConditionExpression": "attribute_not_exists(pk)"}},
+            {
+                "Update": {
+                    "TableName": table(),
+                    "Key": to_attrs({"pk": pk, "sk": keys.event_sk(ev.event_id)}),
+                    "UpdateExpression": "SET content = :c, version = :n, recorded_at = :t",
+                    "ConditionExpression": "version = :v",
+                    "ExpressionAttributeValues": to_attrs(
+                        {":c": content, ":n": new_version, ":t": iso(at), ":v": ev.version}
+                    ),
+                }
+            },
+        ],
+    )
+    return ev.model_copy(update={"content": content, "version": new_version, "recorded_at": at})
+
+
+@guarded
+def iter_events(tenant: str, account: str, start_after: str | None = None, page: int = 100) -> Iterator[Event]:
+    """The account's items in id order, resumable after an event id."""
+    params: dict[str, Any] = {
+        "TableName": table(),
+        "KeyConditionExpression": "pk = :p AND begins_with(sk, :s)",
+        "ExpressionAttributeValues": to_attrs({":p": keys.account_pk(tenant, account), ":s": keys.EVENT_PREFIX}),
+        "Limit": page,
+    }
+    if start_after:
+        params["ExclusiveStartKey"] = to_attrs(
+            {"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(start_after)}
+        )
+    while True:
+        out = call("query", **params)
+        for item in out.get("Items", []):
+            yield event_from_item(from_attrs(item))[2]
+        if "LastEvaluatedKey" not in out:
+            return
+        params["ExclusiveStartKey"] = out["LastEvaluatedKey"]
+
+
+@guarded
+def get_events(tenant: str, account: str, event_ids: list[str]) -> dict[str, Event]:
+    """Items by id (BatchGetItem); missing ids are absent from the result."""
+    out: dict[str, Event] = {}
+    pk = keys.account_pk(tenant, account)
+    wanted = [to_attrs({"pk": pk, "sk": keys.event_sk(e)}) for e in dict.fromkeys(event_ids)]
+    for start in range(0, len(wanted), 100):
+        request: dict[str, Any] = {table(): {"Keys": wanted[start : start + 100]}}
+        while request:
+            res = call("batch_get_item", RequestItems=request)
+            for item in res.get("Responses", {}).get(table(), []):
+                ev = event_from_item(from_attrs(item))[2]
+                out[ev.event_id] = ev
+            request = res.get("UnprocessedKeys") or {}
+    return out

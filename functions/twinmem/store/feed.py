@@ -1,0 +1,27 @@
+"""The change feed (gsi2): the account's entries merged with its tenant's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twinmem import keys
+from twinmem.store.base import call, from_attrs, guarded, table, to_attrs
+
+
+@guarded
+def query_feed(tenant: str, account: str, after_sk: str | None, until_sk: str, limit: int) -> list[dict[str, Any]]:
+    """Feed entries after a cursor (inclusive) and up to a settle point, oldest first (gsi2).
+
+    Merges the account's feed with the tenant's (setting changes): one Query each.
+    """
+    entries: list[dict[str, Any]] = []
+    for feed_pk in (keys.feed_index_pk(tenant, account), keys.tenant_feed_pk(tenant)):
+        values = {":p": feed_pk, ":u": until_sk}
+        cond = "g2pk = :p AND g2sk <= :u"
+        if after_sk:
+            cond = "g2pk = :p AND g2sk BETWEEN :a AND :u"
+            values[":a"] = after_sk
+        out = call("query", TableName=table(), IndexName="gsi2", KeyConditionExpression=cond,
+                    ExpressionAttributeValues=to_attrs(values), Limit=limit)
+        entries += [from_attrs(i) for i in out.get("Items", [])]
+    return sorted(entries, key=lambda e: e["g2sk"])[:limit]

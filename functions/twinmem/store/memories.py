@@ -1,0 +1,378 @@
+"""Memories and assertions: extraction writes, reads by subject and id, revisions, corrections, usage, vectors."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from twinmem import keys
+from twinmem.errors import AlreadyDone
+from twinmem.models import Memory, iso
+from twinmem.store.base import call, from_attrs, guarded, ms, query_all, strip, table, to_attrs
+from twinmem.store.shapes import (
+    VECTOR_INDEX,
+    change_item,
+    embedding_attrs,
+    item_to_memory,
+    memory_key,
+    memory_to_item,
+    subject_update,
+)
+
+
+@guarded
+def list_subjects(tenant: str, account: str) -> list[tuple[str, str]]:
+    """(normalised, display) of every subject recorded for the account."""
+    items = query_all(
+        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+        ExpressionAttributeValues=to_attrs({":p": keys.account_pk(tenant, account), ":s": keys.SUBJECT_PREFIX}),
+    )
+    return [(d["subject"], d.get("display") or d["subject"]) for d in map(from_attrs, items)]
+
+
+@guarded
+def write_extraction(
+    tenant: str,
+    account: str,
+    event_id: str,
+    version: int,
+    generation: int,
+    memories: list[Memory],
+    new_subjects: list[tuple[str, str]],
+    previous: list[dict[str, Any]],
+    at: datetime,
+    extra_changes: list[dict[str, str]] | None = None,
+) -> None:
+    """All that one item version yields, in one transaction; raises AlreadyDone on redelivery.
+
+    The extraction record (XR) is conditional, so a redelivered stream record writes nothing.
+    It doubles as the change-feed entry (gsi2). `previous` are earlier records of the same item
+    (an edit, or a rebuild): their memories are withdrawn (kept, marked, hidden) and the records
+    marked superseded, in the same transaction.
+    """
+    withdrawn = [(mid, k) for rec in previous for mid, k in zip(rec["memory_ids"], rec["memory_keys"], strict=True)]
+    changes = [{"kind": "ADD", "memory_id": m.memory_id} for m in memories]
+    changes += extra_changes or []
+    changes += [{"kind": "WITHDRAWN", "memory_id": mid} for mid, _ in withdrawn]
+    record = {
+        "pk": keys.account_pk(tenant, account),
+        "sk": keys.extraction_sk(event_id, version, generation),
+        "type": "EXTRACTION",
+        "event_id": event_id,
+        "version": version,
+        "generation": generation,
+        "memory_ids": [m.memory_id for m in memories],
+        "at": iso(at),
+    }
+    attrs = to_attrs(record)
+    attrs["memory_keys"] = {"L": [{"M": k} for k in (memory_key(tenant, account, m) for m in memories)]}
+    if changes:
+        attrs.update(to_attrs({"g2pk": keys.feed_index_pk(tenant, account),
+                               "g2sk": keys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
+                               "changes": changes}))
+    ops: list[dict[str, Any]] = [
+        {"Put": {"TableName": table(), "Item": attrs, "ConditionExpression": "attribute_not_exists(pk)"}}
+    ]
+    ops += [
+        {
+            "Put": {
+                "TableName": table(),
+                "Item": memory_to_item(tenant, account, m),
+                "ConditionExpression": "attribute_not_exists(pk)",
+            }
+        }
+        for m in memories
+    ]
+    ops += [
+        {
+            "Update": {
+                "TableName": table(),
+                "Key": key,
+                "UpdateExpression": "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t",
+                "ConditionExpression": "attribute_exists(pk)",
+                "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
+            }
+        }
+        for _, key in withdrawn
+    ]
+    ops += [
+        {
+            "Update": {
+                "TableName": table(),
+                "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}),
+                "UpdateExpression": "SET superseded_at = :t",
+                "ConditionExpression": "attribute_not_exists(superseded_at)",
+                "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
+            }
+        }
+        for rec in previous
+    ]
+    ops += [subject_update(tenant, account, s, d, at) for s, d in new_subjects]
+    if len(ops) > 100:
+        raise ValueError("one item yields at most 100 writes")  # extractors cap statements per turn
+    try:
+        call("transact_write_items", TransactItems=ops)
+    except Exception as exc:
+        reasons = getattr(exc, "response", {}).get("CancellationReasons", [])
+        if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
+            raise AlreadyDone(f"{event_id} v{version} g{generation}") from exc
+        raise
+
+
+@guarded
+def extraction_records(tenant: str, account: str, event_id: str) -> list[dict[str, Any]]:
+    """Every extraction record of one item (all versions and generations), each with its sk."""
+    items = query_all(
+        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+        ExpressionAttributeValues=to_attrs({":p": keys.account_pk(tenant, account),
+                                            ":s": keys.extractions_prefix(event_id)}),
+        ConsistentRead=True,
+    )
+    out = []
+    for item in items:
+        data = from_attrs({k: v for k, v in item.items() if k != "memory_keys"})
+        data["memory_keys"] = [entry["M"] for entry in item.get("memory_keys", {}).get("L", [])]
+        data["memory_ids"] = data.get("memory_ids", [])
+        out.append(data)
+    return out
+
+
+@guarded
+def query_subject(tenant: str, account: str, subject: str, attribute: str | None = None) -> list[Memory]:
+    """Every assertion-bearing memory of one subject, in history order: one Query per 1 MB page."""
+    values = {":p": keys.subject_pk(tenant, account, subject)}
+    cond = "pk = :p"
+    if attribute is not None:
+        cond += " AND begins_with(sk, :a)"
+        values[":a"] = keys.attribute_prefix(attribute)
+    items = query_all(KeyConditionExpression=cond, ExpressionAttributeValues=to_attrs(values))
+    return [item_to_memory(i) for i in items]
+
+
+@guarded
+def get_memory(tenant: str, account: str, memory_id: str) -> Memory | None:
+    """A memory by id: its index entry names the item (gsi1), then the full item."""
+    found = call(
+        "query",
+        TableName=table(),
+        IndexName="gsi1",
+        KeyConditionExpression="g1pk = :p AND g1sk = :m",
+        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account), ":m": memory_id}),
+        ProjectionExpression="pk, sk",
+    ).get("Items", [])
+    if not found:
+        return None
+    out = call("get_item", TableName=table(), Key={"pk": found[0]["pk"], "sk": found[0]["sk"]})
+    return item_to_memory(out["Item"]) if "Item" in out else None
+
+
+@guarded
+def get_memories(tenant: str, account: str, memories: list[Memory]) -> list[Memory]:
+    """Full items for memories read from the index (BatchGetItem, 100 at a time), same order."""
+    wanted = {m.memory_id: memory_key(tenant, account, m) for m in memories}
+    got: dict[str, Memory] = {}
+    pending = list(wanted.values())
+    while pending:
+        batch, pending = pending[:100], pending[100:]
+        request: dict[str, Any] = {table(): {"Keys": batch}}
+        while request:
+            out = call("batch_get_item", RequestItems=request)
+            for item in out.get("Responses", {}).get(table(), []):
+                mem = item_to_memory(item)
+                got[mem.memory_id] = mem
+            request = out.get("UnprocessedKeys") or {}
+    return [got[m.memory_id] for m in memories if m.memory_id in got]
+
+
+@guarded
+def list_memories(tenant: str, account: str) -> list[Memory]:
+    """Every memory of the account as its index projection holds it (small: no evidence or provenance)."""
+    items = query_all(
+        IndexName="gsi1",
+        KeyConditionExpression="g1pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+    )
+    return [item_to_memory(i) for i in items]
+
+
+@guarded
+def put_memory(tenant: str, account: str, m: Memory, new_subjects: list[tuple[str, str]]) -> None:
+    """A new memory (append), with its change entry, in one transaction."""
+    ops = [
+        {"Put": {"TableName": table(), "Item": memory_to_item(tenant, account, m),
+                 "ConditionExpression": "attribute_not_exists(pk)"}},
+        change_item(tenant, account, "ADD", m.memory_id, m.recorded_at, f"{m.memory_id}.add"),
+    ]
+    ops += [subject_update(tenant, account, s, d, m.recorded_at) for s, d in new_subjects]
+    call("transact_write_items", TransactItems=ops)
+
+
+@guarded
+def revise_memory(tenant: str, account: str, m: Memory, content: str, at: datetime,
+                  embedding: list[float] | None = None) -> None:
+    """Close the open revision (kept as an item) and open a new one; guarded by the revision number."""
+    opened = m.revision_opened[-1] if m.revision_opened else m.recorded_at
+    values = to_attrs({":c": content, ":n": m.revision + 1, ":t": iso(at), ":r": m.revision, ":e": [],
+                       ":o": [iso(at)]})
+    set_vector = ""
+    if embedding:  # the new content's embedding replaces the old one
+        ((attr, value),) = embedding_attrs(embedding).items()
+        set_vector, values[":v"] = f", {attr} = :v", value
+    rev = {
+        "pk": keys.revisions_pk(tenant, account),
+        "sk": keys.revision_sk(m.memory_id, m.revision),
+        "type": "REVISION",
+        "memory_id": m.memory_id,
+        "n": m.revision,
+        "content": m.content,
+        "opened_at": iso(opened),
+        "closed_at": iso(at),
+    }
+    call(
+        "transact_write_items",
+        TransactItems=[
+            {"Put": {"TableName": table(), "Item": to_attrs(rev), "ConditionExpression": "attribute_not_exists(pk)"}},
+            {
+                "Update": {
+                    "TableName": table(),
+                    "Key": memory_key(tenant, account, m),
+                    "UpdateExpression": "SET content = :c, revision = :n, updated_at = :t, "
+                    "revision_opened = list_append(if_not_exists(revision_opened, :e), :o)" + set_vector,
+                    "ConditionExpression": "revision = :r",
+                    "ExpressionAttributeValues": values,
+                }
+            },
+            change_item(tenant, account, "UPDATE", m.memory_id, at, f"{m.memory_id}.rev{m.revision + 1}"),
+        ],
+    )
+
+
+@guarded
+def get_revisions(tenant: str, account: str, memory_id: str) -> list[dict[str, Any]]:
+    items = query_all(
+        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+        ExpressionAttributeValues=to_attrs({":p": keys.revisions_pk(tenant, account), ":s": f"{memory_id}#"}),
+    )
+    return [strip(from_attrs(i)) for i in items]
+
+
+@guarded
+def delete_memory(tenant: str, account: str, m: Memory, at: datetime) -> None:
+    """Forget: erase content and value, keep a tombstone for lineage; closed revisions are deleted."""
+    revisions = get_revisions(tenant, account, m.memory_id)
+    ops: list[dict[str, Any]] = [
+        {
+            "Update": {
+                "TableName": table(),
+                "Key": memory_key(tenant, account, m),
+                "UpdateExpression": "SET content = :e, deleted_at = :t, updated_at = :t REMOVE embedding, vec",
+                "ConditionExpression": "attribute_not_exists(deleted_at)",
+                "ExpressionAttributeValues": to_attrs({":e": "", ":t": iso(at)}),
+            }
+        },
+        change_item(tenant, account, "DELETE", m.memory_id, at, f"{m.memory_id}.del"),
+    ]
+    ops += [
+        {"Delete": {"TableName": table(), "Key": to_attrs({"pk": keys.revisions_pk(tenant, account),
+                                                           "sk": keys.revision_sk(m.memory_id, r["n"])})}}
+        for r in revisions
+    ]
+    call("transact_write_items", TransactItems=ops[:100])
+
+
+@guarded
+def retract_memories(tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime,
+                     record_sk: str | None) -> None:
+    """Mark readings as taken back (kept, hidden from history); a new correction is kept for rebuild."""
+    ops: list[dict[str, Any]] = []
+    if record_sk is not None:
+        record = {"pk": keys.account_pk(tenant, account), "sk": record_sk, "type": "CORRECTION", **correction}
+        ops.append({"Put": {"TableName": table(), "Item": to_attrs(record),
+                            "ConditionExpression": "attribute_not_exists(pk)"}})
+    for m in memories:
+        ops.append(
+            {
+                "Update": {
+                    "TableName": table(),
+                    "Key": memory_key(tenant, account, m),
+                    "UpdateExpression": "SET retracted = :c, updated_at = :t",
+                    "ExpressionAttributeValues": to_attrs(
+                        {":c": {"at": iso(at), "by": correction["by"], "reason": correction["reason"]},
+                         ":t": iso(at)}
+                    ),
+                }
+            }
+        )
+        ops.append(change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{ms(at)}"))
+    for start in range(0, len(ops), 100):
+        call("transact_write_items", TransactItems=ops[start : start + 100])
+
+
+@guarded
+def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
+    items = query_all(
+        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+        ExpressionAttributeValues=to_attrs({":p": keys.account_pk(tenant, account), ":s": keys.CORRECTION_PREFIX}),
+    )
+    return [strip(from_attrs(i)) for i in items]
+
+
+@guarded
+def count_usage(tenant: str, account: str, kind: str, memory_ids: list[str]) -> None:
+    """Add one to `kind` (retrieved, used, ignored) of each memory: a single UpdateItem per call."""
+    if not memory_ids:
+        return
+    names = {f"#m{i}": f"{kind[0]}_{mid}" for i, mid in enumerate(dict.fromkeys(memory_ids))}
+    call(
+        "update_item",
+        TableName=table(),
+        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.USAGE_SK}),
+        UpdateExpression="ADD " + ", ".join(f"{n} :one" for n in names),
+        ExpressionAttributeNames=names,
+        ExpressionAttributeValues=to_attrs({":one": 1}),
+    )
+
+
+@guarded
+def get_usage(tenant: str, account: str, memory_id: str) -> dict[str, int]:
+    names = {"#r": f"r_{memory_id}", "#u": f"u_{memory_id}", "#i": f"i_{memory_id}"}
+    out = call(
+        "get_item",
+        TableName=table(),
+        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.USAGE_SK}),
+        ProjectionExpression="#r, #u, #i",
+        ExpressionAttributeNames=names,
+    )
+    data = from_attrs(out.get("Item", {}))
+    return {"retrieved": int(data.get(names["#r"], 0)), "used": int(data.get(names["#u"], 0)),
+            "ignored": int(data.get(names["#i"], 0))}
+
+
+@guarded
+def search_vectors(tenant: str, account: str, vector: list[float], top_k: int) -> list[tuple[dict[str, Any], float]]:
+    """The account's nearest memories by the vector index: (table key, cosine distance), nearest first."""
+    out = call(
+        "search_vectors",
+        TableName=table(),
+        IndexName=VECTOR_INDEX,
+        SearchVector=[{"N": f"{x:.7g}"} for x in vector],
+        TopK=top_k,
+        SearchConditionExpression="g1pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+        ProjectionExpression="pk, sk",
+    )
+    return [({"pk": r["Item"]["pk"], "sk": r["Item"]["sk"]}, float(r["Score"])) for r in out.get("SearchResults", [])]
+
+
+@guarded
+def get_memories_by_key(table_keys: list[dict[str, Any]]) -> list[Memory]:
+    """Full memory items by table key (BatchGetItem), in the order given."""
+    got: dict[tuple[str, str], Memory] = {}
+    for start in range(0, len(table_keys), 100):
+        request: dict[str, Any] = {table(): {"Keys": table_keys[start : start + 100]}}
+        while request:
+            res = call("batch_get_item", RequestItems=request)
+            for item in res.get("Responses", {}).get(table(), []):
+                got[(item["pk"]["S"], item["sk"]["S"])] = item_to_memory(item)
+            request = res.get("UnprocessedKeys") or {}
+    return [got[(k["pk"]["S"], k["sk"]["S"])] for k in table_keys if (k["pk"]["S"], k["sk"]["S"]) in got]

@@ -1,0 +1,105 @@
+"""Item shapes: how a memory, a subject registration and a change entry are laid out in the table."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from twinmem import keys
+from twinmem.config import settings
+from twinmem.models import Memory, iso
+from twinmem.store.base import from_attrs, ms, table, to_attrs
+
+
+def memory_to_item(tenant: str, account: str, m: Memory) -> dict[str, Any]:
+    data = m.model_dump(mode="json", exclude={"embedding"})
+    data["assertion_valid_from"] = m.assertion_valid_from.isoformat() if m.assertion_valid_from else None
+    if m.is_assertion:
+        assert m.subject is not None and m.attribute is not None and m.assertion_valid_from is not None
+        pk = keys.subject_pk(tenant, account, m.subject)
+        sk = keys.assertion_sk(
+            m.attribute, m.assertion_valid_from.isoformat(), iso(m.said_at or m.created_at) or "", m.memory_id
+        )
+    else:
+        pk, sk = keys.notes_pk(tenant, account), m.memory_id
+    item = {
+        "pk": pk,
+        "sk": sk,
+        "type": "MEMORY",
+        "g1pk": keys.memories_index_pk(tenant, account),
+        "g1sk": m.memory_id,
+        **data,
+    }
+    if m.expires_at is not None:
+        item["ttl"] = int(m.expires_at.timestamp())
+    attrs = to_attrs(item)
+    if m.embedding:
+        attrs.update(embedding_attrs(m.embedding))
+    return attrs
+
+
+VECTOR_INDEX = "memvec"
+
+
+def embedding_attrs(vector: list[float]) -> dict[str, Any]:
+    """`vec` (a list of numbers, what the vector index reads) or `embedding` (packed float32, 4 B each)."""
+    if settings().retrieval_backend == "vector":
+        return {"vec": {"L": [{"N": f"{x:.7g}"} for x in vector]}}
+    import array
+
+    return {"embedding": {"B": array.array("f", vector).tobytes()}}
+
+
+def item_to_memory(item: dict[str, Any]) -> Memory:
+    data = from_attrs(item)
+    emb = data.pop("embedding", None)
+    vec = data.pop("vec", None)
+    for k in ("pk", "sk", "type", "g1pk", "g1sk", "ttl", "g2pk", "g2sk"):
+        data.pop(k, None)
+    memory = Memory.model_validate(data)
+    if emb:
+        import array
+
+        vec = array.array("f")
+        vec.frombytes(emb)
+        memory.embedding = list(vec)
+    elif vec:
+        memory.embedding = [float(x) for x in vec]
+    return memory
+
+
+def memory_key(tenant: str, account: str, m: Memory) -> dict[str, Any]:
+    item = memory_to_item(tenant, account, m)
+    return {"pk": item["pk"], "sk": item["sk"]}
+
+
+def subject_update(tenant: str, account: str, subject: str, display: str, at: datetime) -> dict[str, Any]:
+    return {
+        "Update": {
+            "TableName": table(),
+            "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.subject_sk(subject)}),
+            "UpdateExpression": "SET #t = :t, subject = :s, display = if_not_exists(display, :d), "
+            "first_at = if_not_exists(first_at, :a)",
+            "ExpressionAttributeNames": {"#t": "type"},
+            "ExpressionAttributeValues": to_attrs({":t": "SUBJECT", ":s": subject, ":d": display, ":a": iso(at)}),
+        }
+    }
+
+
+def change_item(tenant: str, account: str, kind: str, memory_id: str | None, at: datetime, unique: str) -> dict:
+    return {
+        "Put": {
+            "TableName": table(),
+            "Item": to_attrs(
+                {
+                    "pk": keys.changes_pk(tenant, account),
+                    "sk": unique,
+                    "type": "CHANGE",
+                    "g2pk": keys.feed_index_pk(tenant, account),
+                    "g2sk": keys.feed_sk(ms(at), unique),
+                    "changes": [{"kind": kind, "memory_id": memory_id}],
+                    "at": iso(at),
+                }
+            ),
+        }
+    }

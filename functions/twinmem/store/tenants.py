@@ -1,0 +1,155 @@
+"""API keys, accounts (end users) and tenant settings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from twinmem import keys
+from twinmem.models import Account, ApiKey, iso
+from twinmem.store.base import call, error_code, from_attrs, guarded, ms, query_all, strip, table, to_attrs
+
+
+@guarded
+def put_api_key(key: ApiKey, secret_hash: str) -> None:
+    item = {
+        "pk": keys.key_pk(secret_hash),
+        "sk": keys.KEY_SK,
+        "type": "APIKEY",
+        "g1pk": keys.tenant_keys_index_pk(key.tenant),
+        "g1sk": key.key_id,
+        **key.model_dump(mode="json"),
+    }
+    call("put_item", TableName=table(), Item=to_attrs(item), ConditionExpression="attribute_not_exists(pk)")
+
+
+@guarded
+def get_api_key(secret_hash: str) -> ApiKey | None:
+    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.key_pk(secret_hash), "sk": keys.KEY_SK}))
+    if "Item" not in out:
+        return None
+    return ApiKey.model_validate(strip(from_attrs(out["Item"])))
+
+
+@guarded
+def list_api_keys(tenant: str) -> list[tuple[ApiKey, dict[str, Any]]]:
+    """The tenant's keys, each with its table key (for revocation)."""
+    items = query_all(
+        IndexName="gsi1",
+        KeyConditionExpression="g1pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.tenant_keys_index_pk(tenant)}),
+    )
+    out = []
+    for item in items:
+        data = from_attrs(item)
+        out.append((ApiKey.model_validate(strip(dict(data))), {"pk": item["pk"], "sk": item["sk"]}))
+    return out
+
+
+@guarded
+def revoke_api_key(table_key: dict[str, Any], at: datetime) -> None:
+    call(
+        "update_item",
+        TableName=table(),
+        Key=table_key,
+        UpdateExpression="SET revoked_at = if_not_exists(revoked_at, :t)",
+        ExpressionAttributeValues=to_attrs({":t": iso(at)}),
+    )
+
+
+@guarded
+def get_account(tenant: str, account: str) -> Account | None:
+    out = call(
+        "get_item",
+        TableName=table(),
+        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+        ConsistentRead=True,
+    )
+    if "Item" not in out:
+        return None
+    return Account.model_validate(strip(from_attrs(out["Item"])))
+
+
+@guarded
+def create_account(acc: Account) -> None:
+    """Create the end user's record if absent (a no-op when it exists)."""
+    item = {"pk": keys.account_pk(acc.tenant, acc.account), "sk": keys.ACCOUNT_SK, "type": "ACCOUNT",
+            "g1pk": keys.tenant_accounts_index_pk(acc.tenant), "g1sk": acc.account}
+    try:
+        call(
+            "put_item",
+            TableName=table(),
+            Item=to_attrs({**item, **acc.model_dump(mode="json")}),
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+    except Exception as exc:
+        if error_code(exc) != "ConditionalCheckFailedException":
+            raise
+
+
+@guarded
+def set_account_name(tenant: str, account: str, name: str, *, only_if_unset: bool) -> bool:
+    """Name the end user. Returns False when only_if_unset and a name was already set."""
+    condition = "attribute_exists(pk)"
+    if only_if_unset:
+        condition += " AND attribute_not_exists(#n)"
+    try:
+        call(
+            "update_item",
+            TableName=table(),
+            Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+            UpdateExpression="SET #n = :n",
+            ConditionExpression=condition,
+            ExpressionAttributeNames={"#n": "name"},
+            ExpressionAttributeValues=to_attrs({":n": name}),
+        )
+        return True
+    except Exception as exc:
+        if error_code(exc) == "ConditionalCheckFailedException":
+            return False
+        raise
+
+
+@guarded
+def get_settings(tenant: str) -> dict[str, Any]:
+    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK}))
+    if "Item" not in out:
+        return {}
+    return dict(strip(from_attrs(out["Item"])).get("settings", {}))
+
+
+@guarded
+def put_settings(tenant: str, value: dict[str, Any], at: datetime) -> None:
+    """Store the tenant's settings and put the change on the tenant's feed (every account's feed shows it)."""
+    item = {"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK, "type": "SETTINGS", "settings": value,
+            "tenant": tenant}
+    if value.get("retention_days"):
+        item.update(g1pk=keys.RETENTION_INDEX_PK, g1sk=tenant)
+    unique = f"settings.{ms(at)}"
+    change = {"pk": keys.tenant_pk(tenant), "sk": f"CHG#{unique}", "type": "CHANGE",
+              "g2pk": keys.tenant_feed_pk(tenant), "g2sk": keys.feed_sk(ms(at), unique),
+              "changes": [{"kind": "SETTINGS"}], "at": iso(at)}
+    call("transact_write_items", TransactItems=[
+        {"Put": {"TableName": table(), "Item": to_attrs(item)}},
+        {"Put": {"TableName": table(), "Item": to_attrs(change)}},
+    ])
+
+
+@guarded
+def tenants_with_retention() -> list[tuple[str, int]]:
+    """(tenant, retention_days) of every tenant that set an age-based retention (gsi1)."""
+    items = query_all(IndexName="gsi1", KeyConditionExpression="g1pk = :p",
+                       ExpressionAttributeValues=to_attrs({":p": keys.RETENTION_INDEX_PK}))
+    out = []
+    for data in map(from_attrs, items):
+        days = (data.get("settings") or {}).get("retention_days")
+        if days:
+            out.append((str(data["tenant"]), int(days)))
+    return out
+
+
+@guarded
+def list_accounts(tenant: str) -> list[str]:
+    items = query_all(IndexName="gsi1", KeyConditionExpression="g1pk = :p",
+                       ExpressionAttributeValues=to_attrs({":p": keys.tenant_accounts_index_pk(tenant)}))
+    return [str(from_attrs(i)["g1sk"]) for i in items]
