@@ -31,6 +31,7 @@ STATUS: dict[type[errors.TwinmemError], int] = {
     errors.Unauthorized: 401,
     errors.Forbidden: 403,
     errors.NotFound: 404,
+    errors.Conflict: 409,
     errors.TooLarge: 413,
     errors.Invalid: 422,
     errors.Unavailable: 503,

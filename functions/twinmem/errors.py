@@ -35,6 +35,10 @@ class Invalid(TwinmemError):
         super().__init__("invalid body", field=field, why=why)
 
 
+class Conflict(TwinmemError):
+    """The thing changed between the read and the write (a concurrent edit): read it again and retry."""
+
+
 class TooLarge(TwinmemError):
     """The body is larger than the service accepts."""
 

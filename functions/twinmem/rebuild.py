@@ -13,10 +13,12 @@ corrections recorded so far are applied again to the new readings, and the gate 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
 from twinmem import accounts, store
+from twinmem.errors import Conflict
 from twinmem.extract.base import Extractor
 from twinmem.ingest import ingest_event
 from twinmem.models import Account, Caller, utcnow
@@ -63,7 +65,8 @@ def run(tenant: str, account: str, job: dict[str, Any], extractor: Extractor,
         ingest_event(tenant, account, ev, extractor, acc=acc)
         cursor, read = ev.event_id, read + 1
         if remaining_ms() < SAFETY_MS:
-            store.save_rebuild_cursor(tenant, account, acc.generation, cursor, read, utcnow())
+            with suppress(Conflict):  # a newer rebuild took over: it carries on from its own cursor
+                store.save_rebuild_cursor(tenant, account, acc.generation, cursor, read, utcnow())
             return False
     reapply_corrections(acc)
     store.finish_rebuild(tenant, account, acc.generation, read, utcnow())

@@ -199,3 +199,22 @@ def test_retrieve_counts_usage_in_one_write(api: ApiClient, calls: list[Any]) ->
     assert len(writes) == 2
     assert api.get(f"/v1/memory/{a}/explain").body["usage"]["retrieved"] == 2
     assert api.get(f"/v1/memory/{b}/explain").body["usage"]["retrieved"] == 2
+
+
+def test_a_concurrent_revision_is_a_409_not_a_500(api: ApiClient, monkeypatch: Any) -> None:
+    from twinmem import store
+
+    api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
+    mid = _append(api, "first")
+    stale = store.get_memory("local", "user_42", mid)  # read before someone else revises it
+    api.put(f"/v1/memory/{mid}", {"content": "second"})
+    original = store.get_memory
+    monkeypatch.setattr(store, "get_memory",
+                        lambda t, a, m: stale if m == mid else original(t, a, m))
+
+    reply = api.put(f"/v1/memory/{mid}", {"content": "third"})
+
+    monkeypatch.undo()
+    assert reply.status == 409
+    assert reply.body["error"] == "it changed meanwhile: read it again and retry"
+    assert api.get(f"/v1/memory/{mid}/explain").body["memory"]["content"] == "second"

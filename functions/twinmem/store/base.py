@@ -11,7 +11,7 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from twinmem.config import settings
-from twinmem.errors import Unavailable
+from twinmem.errors import Conflict, Unavailable
 
 _client: Any = None
 _serializer: Any = None
@@ -98,15 +98,25 @@ def error_code(exc: Exception) -> str:
 
 
 def guarded(fn: F) -> F:
-    """Turn throttling that survived botocore's retries into a 503 the client can retry."""
+    """Map what DynamoDB says to what a client can act on.
+
+    Throttling that survived botocore's retries, and transaction conflicts, become a 503 to retry;
+    a condition that failed (someone changed the item meanwhile) becomes a 409.
+    """
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except Exception as exc:
-            if error_code(exc) in THROTTLE_CODES:
+            code = error_code(exc)
+            reasons = {r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])}
+            if code in THROTTLE_CODES or reasons & {"ThrottlingError", "ProvisionedThroughputExceeded"}:
                 raise Unavailable("at capacity, retry later", retry_after=2) from exc
+            if code == "TransactionConflictException" or "TransactionConflict" in reasons:
+                raise Unavailable("busy with a concurrent change, retry", retry_after=1) from exc
+            if code == "ConditionalCheckFailedException" or "ConditionalCheckFailed" in reasons:
+                raise Conflict("it changed meanwhile: read it again and retry") from exc
             raise
 
     return wrapper  # type: ignore[return-value]
