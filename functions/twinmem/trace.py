@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from twinmem import accounts, memories, store
+from twinmem.errors import NotFound
 from twinmem.lineage import Chain, Step, build_chains, chain_of, note_chain
 from twinmem.models import Account, Caller, Memory, Revision, iso
 from twinmem.views import can_see, memory_out, redacted
@@ -14,6 +15,7 @@ def load_chain(caller: Caller, m: Memory) -> tuple[Chain, list[Memory]]:
     """The chain holding `m`, and the memories of its subject and attribute (one Query, plus revisions)."""
     acc_name = accounts.account_of(caller)
     if not m.is_assertion:
+        m = store.get_memory(caller.tenant, acc_name, m.memory_id) or m  # whole, if m is an index entry
         return note_chain(m, memories.revisions(caller, m) if m.revision > 1 else []), [m]
     assert m.subject is not None
     siblings = store.query_subject(caller.tenant, acc_name, m.subject, m.attribute)
@@ -45,7 +47,9 @@ def step_out(acc: Account, caller: Caller, step: Step) -> dict[str, Any]:
 def lineage(caller: Caller, memory_id: str, max_steps: int) -> dict[str, Any]:
     """The chain behind one memory, oldest first; any id in the chain gives the same chain."""
     acc = accounts.require(caller)
-    m = memories.find(caller, memory_id)
+    m = store.locate_memory(acc.tenant, acc.account, memory_id)  # the index entry is enough to find the chain
+    if m is None or not can_see(caller, m):
+        raise NotFound(f"no memory '{memory_id}'")
     chain, _ = load_chain(caller, m)
     steps = chain.steps[:max_steps]
     return {

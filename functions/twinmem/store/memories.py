@@ -150,19 +150,31 @@ def query_subject(tenant: str, account: str, subject: str, attribute: str | None
 
 
 @guarded
-def get_memory(tenant: str, account: str, memory_id: str) -> Memory | None:
-    """A memory by id: its index entry names the item (gsi1), then the full item."""
+def _index_entry(tenant: str, account: str, memory_id: str) -> dict[str, Any] | None:
     found = call(
         "query",
         TableName=table(),
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p AND g1sk = :m",
         ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account), ":m": memory_id}),
-        ProjectionExpression="pk, sk",
     ).get("Items", [])
-    if not found:
+    return found[0] if found else None
+
+
+@guarded
+def locate_memory(tenant: str, account: str, memory_id: str) -> Memory | None:
+    """A memory by id as its gsi1 entry holds it (no evidence or provenance): one index Query."""
+    entry = _index_entry(tenant, account, memory_id)
+    return item_to_memory(entry) if entry else None
+
+
+@guarded
+def get_memory(tenant: str, account: str, memory_id: str) -> Memory | None:
+    """A memory by id, whole: its index entry names the item (gsi1), then the item itself."""
+    entry = _index_entry(tenant, account, memory_id)
+    if entry is None:
         return None
-    out = call("get_item", TableName=table(), Key={"pk": found[0]["pk"], "sk": found[0]["sk"]})
+    out = call("get_item", TableName=table(), Key={"pk": entry["pk"], "sk": entry["sk"]})
     return item_to_memory(out["Item"]) if "Item" in out else None
 
 
