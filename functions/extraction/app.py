@@ -1,7 +1,8 @@
 """The extraction trigger: a DynamoDB Streams consumer that reads inserted and edited items.
 
-Template FilterCriteria admit only EVENT items (and running REBUILD jobs, which the consumer
-advances and re-saves on purpose), so the consumer never sees the memories it writes. Each
+Template FilterCriteria admit only EVENT items, running REBUILD jobs (which the consumer advances
+and re-saves on purpose) and inserted RETRIEVAL logs (which it adds to the memories' usage
+counters, then deletes), so the consumer never sees the memories it writes. Each
 record is processed on its own (Powertools BatchProcessor): a failing record is reported in
 batchItemFailures and retried by Lambda (bounded, bisected, then sent to the on-failure queue)
 while the rest of the batch is kept.
@@ -34,6 +35,11 @@ def record_handler(record: DynamoDBRecord, lambda_context: Any = None) -> None:
 
         done = rebuild.run(image["tenant"], image["account"], image, extract.configured(), remaining)
         logger.info("rebuild advanced", extra={"account": image["account"], "done": done})
+    elif kind == "RETRIEVAL":
+        keys = [k["M"] for k in record.raw_event["dynamodb"]["NewImage"]["memory_keys"]["L"]]
+        table_key = record.raw_event["dynamodb"]["Keys"]
+        counted = store.apply_retrieval(table_key, keys)
+        metrics.add_metric(name="RetrievalsCounted", unit="Count", value=counted)
     # anything else is not ours: the filter should not let it through, and it must not fail a batch
 
 

@@ -108,7 +108,7 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
     by_id = {x.memory_id: x for x in all_memories}
     sources = [by_id[i] for i in m.derived_from if i in by_id]
     dependents = [x for x in all_memories if m.memory_id in x.derived_from]
-    usage = store.get_usage(acc.tenant, acc.account, m.memory_id)
+    usage = {"retrieved": m.retrieved, "used": m.used, "ignored": m.ignored}
     authority = (store.get_settings(acc.tenant).get("trust") or {}).get("authority") or {}
     open_contradictions = contradictions(m, siblings)
     me = next(s for s in chain.steps if s.revision is None and s.memory.memory_id == m.memory_id)

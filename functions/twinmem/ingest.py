@@ -13,7 +13,6 @@ from twinmem.values import display_value
 
 MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subjects and the record
 
-_registered: set[tuple[str, str, str]] = set()  # subjects this container already registered
 
 
 def relations(tenant: str, account: str, memories: list[Memory]) -> list[dict[str, str]]:
@@ -36,11 +35,6 @@ def relations(tenant: str, account: str, memories: list[Memory]) -> list[dict[st
             out.append({"kind": kind, "memory_id": step.memory.memory_id})
         seen[key].append(m)
     return out
-
-
-def forget_registered() -> None:
-    """Forget which subjects this container registered (a new table, in tests)."""
-    _registered.clear()
 
 
 def memory_id_for(tenant: str, account: str, event_id: str, version: int, index: int, generation: int = 0) -> str:
@@ -100,20 +94,27 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
         accounts.forget(tenant, account)
         acc = acc.model_copy(update={"name": display_value(name)})
     memories = [memory_from_statement(acc, ev, i, st, extractor, now) for i, st in enumerate(statements)]
-    new_subjects: list[tuple[str, str]] = []
-    for m in memories:
-        assert m.subject is not None
-        if (tenant, account, m.subject) not in _registered and all(s != m.subject for s, _ in new_subjects):
-            new_subjects.append((m.subject, m.subject_display or m.subject))
     previous = []
     if ev.version > 1 or acc.generation > 0:
         previous = [r for r in store.extraction_records(tenant, account, ev.event_id)
                     if not r.get("superseded_at")
                     and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)]
+    if not memories and not previous:
+        return []  # nothing said and nothing to take back: no write at all
     try:
-        store.write_extraction(tenant, account, ev.event_id, ev.version, acc.generation, memories, new_subjects,
-                               previous, now, relations(tenant, account, memories))
+        store.write_extraction(tenant, account, ev.event_id, ev.version, acc.generation, memories,
+                               first_of_subjects(tenant, account, memories), previous, now,
+                               relations(tenant, account, memories))
     except AlreadyDone:
         return []
-    _registered.update((tenant, account, s) for s, _ in new_subjects)
     return memories
+
+
+def first_of_subjects(tenant: str, account: str, memories: list[Memory]) -> set[str]:
+    """Ids of the memories that are the first filed under their subject (they list it, on gsi2)."""
+    firsts: dict[str, str] = {}
+    for m in memories:
+        assert m.subject is not None
+        if m.subject not in firsts:
+            firsts[m.subject] = m.memory_id if store.subject_is_new(tenant, account, m.subject) else ""
+    return {mid for mid in firsts.values() if mid}

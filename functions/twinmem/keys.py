@@ -4,13 +4,12 @@ Layout (one table, `pk`/`sk`, two generic GSIs):
 
     account partition   T#{tenant}#A#{account}
         ACCOUNT                         the end user: name, rebuild state (404 when absent)
-        SUBJ#{subject}                  a subject recorded for the account (miss answers, known-all)
         EV#{event_id}                   an item (turn or note), current version
         EVV#{event_id}#{version}        an earlier version of an item's text
         XR#{event_id}#{version}#{gen}   what extraction wrote for one item version (also a change)
         COR#{subject}#{attribute}#{n}   a correction (re-applied by rebuild)
         REBUILD                         a rebuild job and its cursor
-        USAGE                           retrieved / used / ignored counters per memory
+        RET#{ms}#{unique}               a retrieval to count (the stream adds it to each memory, then deletes it)
     subject partition   T#{tenant}#A#{account}#S#{subject}
         {attribute}#{valid_from}#{said_at}#{memory_id}   an assertion-bearing memory (history order)
     notes partition     T#{tenant}#A#{account}#N     {memory_id}   memories without an assertion
@@ -24,6 +23,8 @@ Layout (one table, `pk`/`sk`, two generic GSIs):
                        accounts of a tenant           T#{tenant}#ACCOUNTS / {account}
                        tenants with retention         RETENTION / {tenant}
     gsi2 (g2pk, g2sk): the change feed of an account  T#..#A#..#F / {ms:013d}#{unique}
+                       the subjects of an account     T#..#A#..#SUBJECTS / {subject}  (on the first
+                       memory filed under each subject: no write of its own)
 
 User-supplied strings (tenant, account, subject, attribute, client ids) are percent-encoded with
 no safe characters, so `#` can never appear inside a component; long ones keep a readable prefix
@@ -77,14 +78,15 @@ def feed_index_pk(tenant: str, account: str) -> str:
 
 ACCOUNT_SK = "ACCOUNT"
 REBUILD_SK = "REBUILD"
-USAGE_SK = "USAGE"  # counters of retrieved / used / ignored per memory
 
 
-def subject_sk(subject_norm: str) -> str:
-    return f"SUBJ#{enc(subject_norm)}"
+def retrieval_sk(ms: int, unique: str) -> str:
+    return f"RET#{ms:013d}#{unique}"
 
 
-SUBJECT_PREFIX = "SUBJ#"
+def subjects_index_pk(tenant: str, account: str) -> str:
+    """gsi2 partition of the account's subjects: the first memory filed under a subject carries it."""
+    return f"{account_pk(tenant, account)}#SUBJECTS"
 EVENT_PREFIX = "EV#"
 
 

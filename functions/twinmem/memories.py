@@ -68,8 +68,8 @@ def append(caller: Caller, req: AppendRequest) -> Memory:
         revision_opened=[now],
         embedding=embeddings.maybe_embed(req.content),
     )
-    new_subjects = [(subject, m.subject_display or subject)] if subject else []
-    store.put_memory(acc.tenant, acc.account, m, new_subjects)
+    first = subject is not None and store.subject_is_new(acc.tenant, acc.account, subject)
+    store.put_memory(acc.tenant, acc.account, m, first)
     return m
 
 
@@ -141,5 +141,6 @@ def set_profile(caller: Caller, name: str) -> str:
 
 def feedback(caller: Caller, memory_id: str, outcome: str) -> dict[str, int]:
     m = find(caller, memory_id)
-    store.count_usage(caller.tenant, accounts.account_of(caller), outcome, [m.memory_id])
-    return store.get_usage(caller.tenant, accounts.account_of(caller), m.memory_id)
+    store.count_outcome(caller.tenant, accounts.account_of(caller), m, outcome)
+    return {"retrieved": m.retrieved, "used": m.used + (outcome == "used"),
+            "ignored": m.ignored + (outcome == "ignored")}

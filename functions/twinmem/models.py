@@ -128,6 +128,9 @@ class Memory(BaseModel):
     # lifecycle
     retracted: Correction | None = None
     withdrawn_at: datetime | None = None  # its source item was edited and no longer says it
+    retrieved: int = 0  # usage: counted from retrieve's logs by the stream consumer
+    used: int = 0
+    ignored: int = 0
     revision: int = 1
     revision_opened: list[datetime] = Field(default_factory=list)  # when each revision opened
     embedding: list[float] | None = None

@@ -150,7 +150,7 @@ def retrieve(caller: Caller, req: RetrieveRequest) -> dict[str, Any]:
             display = subjects.display(acc, subject, next((m.subject_display for m in readable
                                                            if m.subject_display), None))
             lines += known.lines_for(display, readable)
-    store.count_usage(acc.tenant, acc.account, "retrieved", [m.memory_id for m, _ in top])
+    store.log_retrieval(acc.tenant, acc.account, [m for m, _ in top], now)  # one write; counted via the stream
     return {"memories": shown, "known": lines, "brief": brief(lines, shown)}
 
 

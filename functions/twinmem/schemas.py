@@ -178,7 +178,7 @@ class FeedbackRequest(Body):
 class RetrieveRequest(Body):
     query: str = Field(default="", max_length=4000, validation_alias=AliasChoices("query", "semanticQuery",
                                                                                    "semantic_query"))
-    limit: int = Field(default=10, ge=1, le=100)
+    limit: int = Field(default=10, ge=1, le=50)
     as_of: Instant | None = None
     as_of_axis: Literal["valid", "transaction"] = "valid"
     subject: str | None = Field(default=None, min_length=1, max_length=512)

@@ -64,12 +64,11 @@ class Backend:
         if self.moto is not None:
             self.moto.stop()
             self.moto = None
-        from twinmem import accounts, auth, ingest, store
+        from twinmem import accounts, auth, store
 
         store.reset()
         auth.clear_cache()
         accounts.clear_cache()
-        ingest.forget_registered()
 
 
 def start(table_name: str | None = None, *, embedded: bool | None = None, pumps: bool = True) -> Backend:

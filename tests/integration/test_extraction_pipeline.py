@@ -249,3 +249,19 @@ def test_subjects_with_separators_unicode_or_512_characters_stay_apart(api: ApiC
     assert api.post("/v1/memory/history", {"subject": "alice"}).body["error"] == "nothing recorded"
     assert api.post("/v1/memory/history", {"subject": "bob"}).body["error"] == "nothing recorded"
     assert api.post("/v1/memory/history", {"subject": "x" * 513}).status == 422
+
+
+def test_extraction_writes_at_most_two_items_per_assertion(api: ApiClient, backend: Any, calls: list[Any]) -> None:
+    api.post("/v1/memory/items", {"items": [{"content": "Nice weather today!"}]})
+    calls.clear()
+    backend.drain()
+    nothing = [op for op, _ in calls if op in ("put_item", "update_item", "transact_write_items")]
+    api.post("/v1/memory/items", {"items": [{"content": "Dana Okafor lives in Accra."}]})
+    calls.clear()
+    backend.drain()
+    writes = [(op, p) for op, p in calls if op in ("put_item", "update_item", "transact_write_items")]
+
+    assert nothing == []  # a turn that states nothing writes nothing
+    ((op, params),) = writes
+    assert op == "transact_write_items" and len(params["TransactItems"]) == 2  # the memory and the record
+    assert api.post("/v1/memory/history", {"subject": "Dana"}).body["subjects"] == ["dana okafor"]

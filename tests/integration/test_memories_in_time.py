@@ -187,18 +187,46 @@ def test_expires_at_sets_the_ttl_attribute_dynamodb_deletes_by(api: ApiClient, b
     assert item["ttl"]["N"] == str(int(datetime(2030, 1, 1, tzinfo=UTC).timestamp()))
 
 
-def test_retrieve_counts_usage_in_one_write(api: ApiClient, calls: list[Any]) -> None:
+def test_retrieve_counts_usage_in_one_write(api: ApiClient, backend: Any, calls: list[Any]) -> None:
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     a, b = _append(api, "tea with milk"), _append(api, "tea without sugar")
     calls.clear()
 
     api.post("/v1/memory/retrieve", {"query": "tea"})
     api.post("/v1/memory/retrieve", {"query": "tea"})
-
     writes = [op for op, _ in calls if op in ("update_item", "put_item", "transact_write_items", "batch_write_item")]
-    assert len(writes) == 2
-    assert api.get(f"/v1/memory/{a}/explain").body["usage"]["retrieved"] == 2
+    backend.drain()  # the stream adds each retrieval to the memories' counters
+    backend.drain()  # a redelivered log counts nothing twice
+    api.post("/v1/memory/feedback", {"memory_id": a, "outcome": "ignored"})
+
+    assert writes == ["put_item", "put_item"]  # one small write per retrieve call
+    assert api.get(f"/v1/memory/{a}/explain").body["usage"] == {"retrieved": 2, "used": 0, "ignored": 1}
     assert api.get(f"/v1/memory/{b}/explain").body["usage"]["retrieved"] == 2
+    leftover = [i for i in backend.dynamodb.scan(TableName=backend.table_name)["Items"]
+                if i["type"]["S"] == "RETRIEVAL"]
+    assert leftover == []
+
+
+def test_a_retrieval_log_delivered_twice_counts_once(api: ApiClient, backend: Any) -> None:
+    from infra.local.pump import LambdaContext
+
+    api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
+    mid = _append(api, "tea with milk")
+    backend.drain()
+    api.post("/v1/memory/retrieve", {"query": "tea"})
+    pump = backend.pumps[0]
+    captured: list[Any] = []
+    original = pump._deliver
+    pump._deliver = lambda batch, retries: captured.extend(batch)
+    try:
+        pump.drain()
+    finally:
+        pump._deliver = original
+
+    for _ in range(2):
+        assert pump.handler({"Records": captured}, LambdaContext("ExtractionFunction")) == {"batchItemFailures": []}
+
+    assert api.get(f"/v1/memory/{mid}/explain").body["usage"]["retrieved"] == 1
 
 
 def test_a_concurrent_revision_is_a_409_not_a_500(api: ApiClient, monkeypatch: Any) -> None:

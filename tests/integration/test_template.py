@@ -57,6 +57,7 @@ def test_the_stream_mapping_reads_only_items_and_bounds_retries() -> None:
     assert mapping.filters == [
         {"eventName": ["INSERT", "MODIFY"], "dynamodb": {"NewImage": {"type": {"S": ["EVENT"]}}}},
         {"dynamodb": {"NewImage": {"type": {"S": ["REBUILD"]}, "status": {"S": ["running"]}}}},
+        {"eventName": ["INSERT"], "dynamodb": {"NewImage": {"type": {"S": ["RETRIEVAL"]}}}},
     ]
 
 

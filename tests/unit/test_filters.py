@@ -13,7 +13,7 @@ def _record(kind: str, event: str = "INSERT", status: str | None = None) -> dict
     return {"eventName": event, "dynamodb": {"NewImage": image}}
 
 
-def test_the_template_filter_admits_items_and_running_rebuilds_only() -> None:
+def test_the_template_filter_admits_items_running_rebuilds_and_retrieval_logs_only() -> None:
     (mapping,) = template.stream_mappings()
     f = mapping.filters
 
@@ -23,6 +23,7 @@ def test_the_template_filter_admits_items_and_running_rebuilds_only() -> None:
     assert passes(f, _record("REBUILD", "MODIFY", "running"))
     assert not passes(f, _record("REBUILD", "MODIFY", "done"))
     assert not passes(f, {"eventName": "REMOVE", "dynamodb": {}})
+    assert passes(f, _record("RETRIEVAL")) and not passes(f, _record("RETRIEVAL", "MODIFY"))
 
 
 def test_content_rules() -> None:

@@ -43,23 +43,25 @@ from twinmem.store.jobs import (
     start_rebuild,
 )
 from twinmem.store.memories import (
-    count_usage,
+    apply_retrieval,
+    count_outcome,
     delete_memory,
     extraction_records,
     get_memories,
     get_memories_by_key,
     get_memory,
     get_revisions,
-    get_usage,
     list_corrections,
     list_memories,
     list_subjects,
     locate_memory,
+    log_retrieval,
     put_memory,
     query_subject,
     retract_memories,
     revise_memory,
     search_vectors,
+    subject_is_new,
     write_extraction,
 )
 from twinmem.store.shapes import (
@@ -81,8 +83,9 @@ from twinmem.store.tenants import (
 )
 
 __all__ = [
+    "apply_retrieval",
     "client",
-    "count_usage",
+    "count_outcome",
     "create_account",
     "delete_memory",
     "event_from_item",
@@ -100,7 +103,6 @@ __all__ = [
     "get_rebuild",
     "get_revisions",
     "get_settings",
-    "get_usage",
     "iter_events",
     "list_accounts",
     "list_api_keys",
@@ -108,6 +110,7 @@ __all__ = [
     "list_memories",
     "list_subjects",
     "locate_memory",
+    "log_retrieval",
     "memory_key",
     "memory_to_item",
     "on_call",
@@ -126,6 +129,7 @@ __all__ = [
     "search_vectors",
     "set_account_name",
     "start_rebuild",
+    "subject_is_new",
     "table",
     "tenants_with_retention",
     "to_attrs",

@@ -16,18 +16,28 @@ from twinmem.store.shapes import (
     item_to_memory,
     memory_key,
     memory_to_item,
-    subject_update,
 )
 
 
 @guarded
 def list_subjects(tenant: str, account: str) -> list[tuple[str, str]]:
-    """(normalised, display) of every subject recorded for the account."""
+    """(normalised, display) of every subject recorded for the account: one gsi2 Query."""
     items = query_all(
-        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
-        ExpressionAttributeValues=to_attrs({":p": keys.account_pk(tenant, account), ":s": keys.SUBJECT_PREFIX}),
+        IndexName="gsi2",
+        KeyConditionExpression="g2pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.subjects_index_pk(tenant, account)}),
     )
-    return [(d["subject"], d.get("display") or d["subject"]) for d in map(from_attrs, items)]
+    found = {d["subject"]: d.get("subject_display") or d["subject"] for d in map(from_attrs, items)}
+    return sorted(found.items())
+
+
+@guarded
+def subject_is_new(tenant: str, account: str, subject: str) -> bool:
+    """True when nothing is filed under the subject yet (a Query of one key)."""
+    out = call("query", TableName=table(), KeyConditionExpression="pk = :p",
+               ExpressionAttributeValues=to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
+               Limit=1, ProjectionExpression="pk")
+    return not out.get("Items")
 
 
 @guarded
@@ -38,7 +48,7 @@ def write_extraction(
     version: int,
     generation: int,
     memories: list[Memory],
-    new_subjects: list[tuple[str, str]],
+    firsts: set[str],
     previous: list[dict[str, Any]],
     at: datetime,
     extra_changes: list[dict[str, str]] | None = None,
@@ -77,7 +87,7 @@ def write_extraction(
         {
             "Put": {
                 "TableName": table(),
-                "Item": memory_to_item(tenant, account, m),
+                "Item": memory_to_item(tenant, account, m, first_of_subject=m.memory_id in firsts),
                 "ConditionExpression": "attribute_not_exists(pk)",
             }
         }
@@ -107,7 +117,6 @@ def write_extraction(
         }
         for rec in previous
     ]
-    ops += [subject_update(tenant, account, s, d, at) for s, d in new_subjects]
     if len(ops) > 100:
         raise ValueError("one item yields at most 100 writes")  # extractors cap statements per turn
     try:
@@ -208,14 +217,13 @@ def list_memories(tenant: str, account: str) -> list[Memory]:
 
 
 @guarded
-def put_memory(tenant: str, account: str, m: Memory, new_subjects: list[tuple[str, str]]) -> None:
+def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> None:
     """A new memory (append), with its change entry, in one transaction."""
     ops = [
-        {"Put": {"TableName": table(), "Item": memory_to_item(tenant, account, m),
+        {"Put": {"TableName": table(), "Item": memory_to_item(tenant, account, m, first_of_subject=first_of_subject),
                  "ConditionExpression": "attribute_not_exists(pk)"}},
         change_item(tenant, account, "ADD", m.memory_id, m.recorded_at, f"{m.memory_id}.add"),
     ]
-    ops += [subject_update(tenant, account, s, d, m.recorded_at) for s, d in new_subjects]
     call("transact_write_items", TransactItems=ops)
 
 
@@ -330,34 +338,51 @@ def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
 
 
 @guarded
-def count_usage(tenant: str, account: str, kind: str, memory_ids: list[str]) -> None:
-    """Add one to `kind` (retrieved, used, ignored) of each memory: a single UpdateItem per call."""
-    if not memory_ids:
+def log_retrieval(tenant: str, account: str, memories: list[Memory], at: datetime) -> None:
+    """One small item saying which memories a retrieve returned; the stream adds it to their counters."""
+    if not memories:
         return
-    names = {f"#m{i}": f"{kind[0]}_{mid}" for i, mid in enumerate(dict.fromkeys(memory_ids))}
-    call(
-        "update_item",
-        TableName=table(),
-        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.USAGE_SK}),
-        UpdateExpression="ADD " + ", ".join(f"{n} :one" for n in names),
-        ExpressionAttributeNames=names,
-        ExpressionAttributeValues=to_attrs({":one": 1}),
-    )
+    import secrets
+
+    item = {"pk": keys.account_pk(tenant, account), "sk": keys.retrieval_sk(ms(at), secrets.token_hex(4)),
+            "type": "RETRIEVAL", "tenant": tenant, "account": account, "ttl": int(at.timestamp()) + 7 * 86400}
+    attrs = to_attrs(item)
+    attrs["memory_keys"] = {"L": [{"M": memory_key(tenant, account, m)} for m in memories]}
+    call("put_item", TableName=table(), Item=attrs)
 
 
 @guarded
-def get_usage(tenant: str, account: str, memory_id: str) -> dict[str, int]:
-    names = {"#r": f"r_{memory_id}", "#u": f"u_{memory_id}", "#i": f"i_{memory_id}"}
-    out = call(
-        "get_item",
-        TableName=table(),
-        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.USAGE_SK}),
-        ProjectionExpression="#r, #u, #i",
-        ExpressionAttributeNames=names,
-    )
-    data = from_attrs(out.get("Item", {}))
-    return {"retrieved": int(data.get(names["#r"], 0)), "used": int(data.get(names["#u"], 0)),
-            "ignored": int(data.get(names["#i"], 0))}
+def apply_retrieval(table_key: dict[str, Any], memory_keys: list[dict[str, Any]]) -> int:
+    """Count one retrieval on each memory and delete its log item, in one transaction: exactly once.
+
+    A memory deleted since (its item gone) is skipped; a log already applied is not applied again.
+    Returns how many memories were counted.
+    """
+    pending = list(memory_keys)
+    while True:
+        ops: list[dict[str, Any]] = [{"Delete": {"TableName": table(), "Key": table_key,
+                                                 "ConditionExpression": "attribute_exists(pk)"}}]
+        ops += [{"Update": {"TableName": table(), "Key": k, "UpdateExpression": "ADD retrieved :one",
+                            "ConditionExpression": "attribute_exists(pk)",
+                            "ExpressionAttributeValues": to_attrs({":one": 1})}} for k in pending]
+        try:
+            call("transact_write_items", TransactItems=ops)
+            return len(pending)
+        except Exception as exc:
+            reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
+            if not reasons or "ConditionalCheckFailed" not in reasons:
+                raise
+            if reasons[0] == "ConditionalCheckFailed":
+                return 0  # already applied (a redelivered record)
+            pending = [k for k, r in zip(pending, reasons[1:], strict=True) if r != "ConditionalCheckFailed"]
+
+
+@guarded
+def count_outcome(tenant: str, account: str, m: Memory, outcome: str) -> None:
+    """Add one to the memory's `used` or `ignored` counter (one UpdateItem)."""
+    call("update_item", TableName=table(), Key=memory_key(tenant, account, m),
+         UpdateExpression="ADD #o :one", ConditionExpression="attribute_exists(pk)",
+         ExpressionAttributeNames={"#o": outcome}, ExpressionAttributeValues=to_attrs({":one": 1}))
 
 
 @guarded

@@ -11,8 +11,9 @@ from twinmem.models import Memory, iso
 from twinmem.store.base import from_attrs, ms, table, to_attrs
 
 
-def memory_to_item(tenant: str, account: str, m: Memory) -> dict[str, Any]:
-    data = m.model_dump(mode="json", exclude={"embedding"})
+def memory_to_item(tenant: str, account: str, m: Memory, *, first_of_subject: bool = False) -> dict[str, Any]:
+    """A memory's item; the first memory filed under a subject also lists the subject (gsi2)."""
+    data = m.model_dump(mode="json", exclude={"embedding", "retrieved", "used", "ignored"})  # counters: ADD only
     data["assertion_valid_from"] = m.assertion_valid_from.isoformat() if m.assertion_valid_from else None
     if m.is_assertion:
         assert m.subject is not None and m.attribute is not None and m.assertion_valid_from is not None
@@ -32,6 +33,8 @@ def memory_to_item(tenant: str, account: str, m: Memory) -> dict[str, Any]:
     }
     if m.expires_at is not None:
         item["ttl"] = int(m.expires_at.timestamp())
+    if first_of_subject and m.subject is not None:
+        item.update(g2pk=keys.subjects_index_pk(tenant, account), g2sk=keys.enc(m.subject))
     attrs = to_attrs(item)
     if m.embedding:
         attrs.update(embedding_attrs(m.embedding))
@@ -71,19 +74,6 @@ def item_to_memory(item: dict[str, Any]) -> Memory:
 def memory_key(tenant: str, account: str, m: Memory) -> dict[str, Any]:
     item = memory_to_item(tenant, account, m)
     return {"pk": item["pk"], "sk": item["sk"]}
-
-
-def subject_update(tenant: str, account: str, subject: str, display: str, at: datetime) -> dict[str, Any]:
-    return {
-        "Update": {
-            "TableName": table(),
-            "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.subject_sk(subject)}),
-            "UpdateExpression": "SET #t = :t, subject = :s, display = if_not_exists(display, :d), "
-            "first_at = if_not_exists(first_at, :a)",
-            "ExpressionAttributeNames": {"#t": "type"},
-            "ExpressionAttributeValues": to_attrs({":t": "SUBJECT", ":s": subject, ":d": display, ":a": iso(at)}),
-        }
-    }
 
 
 def change_item(tenant: str, account: str, kind: str, memory_id: str | None, at: datetime, unique: str) -> dict:
