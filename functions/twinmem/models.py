@@ -5,11 +5,17 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 Scope = Literal["read", "write", "admin"]
 SCOPE_RANK: dict[str, int] = {"read": 1, "write": 2, "admin": 3}
 SourceKind = Literal["agent", "user", "document", "import", "derived", "system"]
+
+
+class Model(BaseModel):
+    """Base of every model: validators are built on first use, so a function builds only what it uses."""
+
+    model_config = ConfigDict(defer_build=True)
 
 
 def utcnow() -> datetime:
@@ -23,7 +29,7 @@ def iso(dt: datetime | None) -> str | None:
     return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ").replace(".000000Z", "Z")
 
 
-class ApiKey(BaseModel):
+class ApiKey(Model):
     key_id: str
     tenant: str
     scope: Scope
@@ -33,7 +39,7 @@ class ApiKey(BaseModel):
     agent_id: str | None = None  # a key bound to an agent also sees that agent's private memories
 
 
-class Caller(BaseModel):
+class Caller(Model):
     """Who is calling: the key's tenant and scope, and the end user named by X-Twin-Account."""
 
     tenant: str
@@ -43,7 +49,7 @@ class Caller(BaseModel):
     agent_id: str | None = None
 
 
-class Account(BaseModel):
+class Account(Model):
     tenant: str
     account: str
     name: str | None = None
@@ -52,13 +58,13 @@ class Account(BaseModel):
     generation: int = 0  # bumped by each rebuild; extraction ids and records carry it
 
 
-class EventVersion(BaseModel):
+class EventVersion(Model):
     version: int
     content: str
     recorded_at: datetime
 
 
-class Event(BaseModel):
+class Event(Model):
     """An item the client added (a turn or a note). Its text is the source of everything read from it."""
 
     event_id: str
@@ -72,19 +78,19 @@ class Event(BaseModel):
     versions: list[EventVersion] = Field(default_factory=list)
 
 
-class Evidence(BaseModel):
+class Evidence(Model):
     event_id: str
     span: tuple[int, int] | None = None
     version: int | None = None
 
 
-class Correction(BaseModel):
+class Correction(Model):
     at: datetime
     by: str
     reason: str
 
 
-class Memory(BaseModel):
+class Memory(Model):
     """A stored statement with bitemporal time fields, provenance and (optionally) one assertion."""
 
     memory_id: str
@@ -149,16 +155,10 @@ class Memory(BaseModel):
         return self.retracted is not None and not include_retracted
 
 
-class Revision(BaseModel):
+class Revision(Model):
     memory_id: str
     n: int
     content: str
     opened_at: datetime
     closed_at: datetime
 
-
-class Change(BaseModel):
-    cursor: str
-    at: datetime
-    kind: str
-    memory_id: str | None = None

@@ -15,7 +15,7 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
-from twinmem.models import Scope, SourceKind
+from twinmem.models import Model, Scope, SourceKind
 
 
 def _both(name: str) -> AliasChoices:
@@ -46,14 +46,14 @@ class CreateKeyRequest(Body):
     agent_id: str | None = Field(default=None, max_length=128, description="bind the key to an agent")
 
 
-class KeyCreated(BaseModel):
+class KeyCreated(Model):
     id: str
     key: str
     scope: Scope
     name: str
 
 
-class KeyInfo(BaseModel):
+class KeyInfo(Model):
     id: str
     scope: Scope
     name: str
@@ -77,7 +77,7 @@ class AddItemsRequest(Body):
     items: list[ItemIn] = Field(min_length=1, max_length=100)
 
 
-class ItemsAdded(BaseModel):
+class ItemsAdded(Model):
     count: int
     event_ids: list[str]
 
@@ -103,7 +103,7 @@ class HistoryRequest(Body):
         return v
 
 
-class AssertionOut(BaseModel):
+class AssertionOut(Model):
     subject: str
     attribute: str
     value: str
@@ -118,10 +118,6 @@ class AssertionOut(BaseModel):
 class KnownRequest(Body):
     subjects: list[Annotated[str, Field(min_length=1, max_length=512)]] | None = Field(default=None, max_length=50)
 
-
-class KnownOut(BaseModel):
-    lines: list[str]
-    text: str
 
 
 # ---------------------------------------------------------------- memories
@@ -150,9 +146,6 @@ class AppendRequest(Body):
     value: str | None = Field(default=None, min_length=1, max_length=1024)
     polarity: Literal[1, -1] = 1
 
-
-class MemoryCreated(BaseModel):
-    memory_id: str
 
 
 class ReviseRequest(Body):

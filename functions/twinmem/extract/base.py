@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 SELF = "@self"
 """Subject marker for the speaker of a user turn (filed under the end user)."""
@@ -13,6 +13,8 @@ SELF = "@self"
 
 class Statement(BaseModel):
     """One statement of state read from a turn's text."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use (cold start of readers that never need it)
 
     subject: str = Field(description="display name as said ('Alice Chen'), or SELF for the speaker")
     attribute: str = Field(description="vocabulary name, e.g. home_city")
