@@ -367,11 +367,8 @@ def skip_stream(bench: Bench) -> None:
     moto the failed transaction restores a deep copy of the table, stream shard included, which
     leaves the pump's iterator on a shard that no longer grows.
     """
-    streams, arn = bench.backend.streams, bench.backend.stream_arn()
     for pump in bench.backend.pumps:
-        for sid in pump._shard_iterators():
-            pump.iterators[sid] = streams.get_shard_iterator(StreamArn=arn, ShardId=sid,
-                                                             ShardIteratorType="LATEST")["ShardIterator"]
+        pump.skip_to_latest()
 
 
 def template_memory(bench: Bench, account: str) -> dict[str, Any]:

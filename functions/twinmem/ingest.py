@@ -84,8 +84,10 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
     edit) or earlier generations (a rebuild) yielded is withdrawn in the same transaction:
     kept, marked, hidden from history.
     """
-    acc = acc or store.get_account(tenant, account) or Account(tenant=tenant, account=account,
-                                                               created_at=ev.recorded_at)
+    # the warm container's account record (≤ TWINMEM_ACCOUNT_CACHE_SECONDS old): a turn read with the
+    # generation before a rebuild began is re-read by that rebuild, which withdraws the older reading
+    acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account,
+                                                             created_at=ev.recorded_at)
     statements = extractor.extract(ev.content, ev.said_at, ev.role)[:MAX_STATEMENTS]
     now = utcnow()
     name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1),

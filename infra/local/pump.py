@@ -60,6 +60,7 @@ class StreamPump:
         self.lock = lock or threading.Lock()
         self.timeout_s = timeout_s
         self.iterators: dict[str, str | None] = {}
+        self.positions: dict[str, str] = {}  # shard id -> sequence number of the last record read
         self.failures: list[dict[str, Any]] = []
         self.invocations = 0
         self.delivered = 0
@@ -75,14 +76,37 @@ class StreamPump:
                 self.iterators[sid] = it
         return self.iterators
 
+    def _iterator(self, sid: str) -> str | None:
+        """Where to read a shard from: just after the last record read, asked afresh each time.
+
+        A fresh iterator (rather than the previous NextShardIterator) keeps reading when the
+        stream's shard object is replaced, as moto does when it rolls back a failed transaction.
+        """
+        seq = self.positions.get(sid)
+        if seq is None:
+            return self.iterators.get(sid)
+        return str(self.streams.get_shard_iterator(StreamArn=self.stream_arn, ShardId=sid,
+                                                   ShardIteratorType="AFTER_SEQUENCE_NUMBER",
+                                                   SequenceNumber=seq)["ShardIterator"])
+
+    def skip_to_latest(self) -> None:
+        """Move past everything on the stream now (records that are not this pump's to deliver)."""
+        for sid in list(self._shard_iterators()):
+            self.positions.pop(sid, None)
+            self.iterators[sid] = self.streams.get_shard_iterator(
+                StreamArn=self.stream_arn, ShardId=sid, ShardIteratorType="LATEST")["ShardIterator"]
+
     def poll_once(self) -> int:
         """Read every shard once and deliver what passed the filter; returns records delivered."""
         delivered = 0
-        for sid, it in list(self._shard_iterators().items()):
+        for sid in list(self._shard_iterators()):
+            it = self._iterator(sid)
             if it is None:
                 continue
             out = self.streams.get_records(ShardIterator=it, Limit=1000)
             self.iterators[sid] = out.get("NextShardIterator")
+            if out.get("Records"):
+                self.positions[sid] = out["Records"][-1]["dynamodb"]["SequenceNumber"]
             records = [self._as_lambda_record(r) for r in out.get("Records", [])]
             records = [r for r in records if passes(self.mapping.filters, r)]
             for start in range(0, len(records), self.mapping.batch_size):

@@ -265,3 +265,23 @@ def test_extraction_writes_at_most_two_items_per_assertion(api: ApiClient, backe
     ((op, params),) = writes
     assert op == "transact_write_items" and len(params["TransactItems"]) == 2  # the memory and the record
     assert api.post("/v1/memory/history", {"subject": "Dana"}).body["subjects"] == ["dana okafor"]
+
+
+def test_extraction_keeps_reading_after_a_failed_transaction(api: ApiClient, backend: Any) -> None:
+    """moto restores the table (its stream shard included) when a transaction fails: the pump reads on."""
+    api.post("/v1/memory/items", {"items": [{"content": "I live in Oslo."}]})
+    backend.drain()
+    mid = api.post("/v1/memory/append", {"content": "a note"}).body["memory_id"]
+    api.delete(f"/v1/memory/{mid}")
+    from twinmem import store
+    from twinmem.errors import Conflict
+
+    m = store.get_memory("local", "user_42", mid)
+    assert m is not None
+    with pytest.raises(Conflict):  # already deleted: the transaction fails its condition
+        store.delete_memory("local", "user_42", m.model_copy(update={"deleted_at": None}), m.updated_at)
+    api.post("/v1/memory/items", {"items": [{"content": "I moved to Bergen."}]})
+
+    backend.drain()
+
+    assert _values(api) == ["Oslo", "Bergen"]
