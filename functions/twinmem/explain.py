@@ -104,10 +104,11 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
     acc = accounts.require(caller)
     m = memories.find(caller, memory_id)
     chain, siblings = load_chain(caller, m)
-    all_memories = store.list_memories(acc.tenant, acc.account)
-    by_id = {x.memory_id: x for x in all_memories}
+    dependent_ids = store.dependents_of(acc.tenant, acc.account, m.memory_id)
+    linked = {i: store.locate_memory(acc.tenant, acc.account, i) for i in [*m.derived_from, *dependent_ids[:10]]}
+    by_id = {i: x for i, x in linked.items() if x is not None}
     sources = [by_id[i] for i in m.derived_from if i in by_id]
-    dependents = [x for x in all_memories if m.memory_id in x.derived_from]
+    dependents = [by_id[i] for i in dependent_ids[:10] if i in by_id]
     usage = {"retrieved": m.retrieved, "used": m.used, "ignored": m.ignored}
     authority = (store.get_settings(acc.tenant).get("trust") or {}).get("authority") or {}
     open_contradictions = contradictions(m, siblings)
@@ -134,7 +135,7 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
         "history": _history(m, chain, sources),
         "usage": usage,
         "contradictions": open_contradictions,
-        "dependents": {"count": len(dependents),
+        "dependents": {"count": len(dependent_ids),
                        "examples": [_linked(acc, caller, d.memory_id, by_id) for d in dependents[:5]]},
     }
 

@@ -14,6 +14,7 @@ Layout (one table, `pk`/`sk`, two generic GSIs):
         {attribute}#{valid_from}#{said_at}#{memory_id}   an assertion-bearing memory (history order)
     notes partition     T#{tenant}#A#{account}#N     {memory_id}   memories without an assertion
     revisions           T#{tenant}#A#{account}#R     {memory_id}#{n}  closed content revisions
+    links               T#{tenant}#A#{account}#L     {source_id}#{dependent_id}  derived_from, reversed
     changes             T#{tenant}#A#{account}#C     {change_id}      changes that have no item of their own
     keys                KEY#{sha256(secret)} / KEY
     tenant              T#{tenant} / SETTINGS
@@ -58,6 +59,15 @@ def subject_pk(tenant: str, account: str, subject_norm: str) -> str:
 
 def notes_pk(tenant: str, account: str) -> str:
     return f"{account_pk(tenant, account)}#N"
+
+
+def links_pk(tenant: str, account: str) -> str:
+    """Reverse links: which memories were derived from which (explain's dependents)."""
+    return f"{account_pk(tenant, account)}#L"
+
+
+def link_sk(source_id: str, dependent_id: str) -> str:
+    return f"{source_id}#{dependent_id}"
 
 
 def revisions_pk(tenant: str, account: str) -> str:

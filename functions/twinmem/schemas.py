@@ -139,7 +139,8 @@ class AppendRequest(Body):
     actor_role: str | None = Field(default=None, max_length=64)
     run_id: str | None = Field(default=None, max_length=128)
     episode_id: str | None = Field(default=None, max_length=128)
-    derived_from: list[str] = Field(default_factory=list, max_length=50)
+    derived_from: list[Annotated[str, Field(pattern=r"^mem_[0-9a-f]{16}$")]] = Field(default_factory=list,
+                                                                                     max_length=50)
     visibility: Literal["shared", "private"] = "shared"
     subject: str | None = Field(default=None, min_length=1, max_length=512)
     attribute: str | None = Field(default=None, min_length=1, max_length=128)

@@ -218,13 +218,25 @@ def list_memories(tenant: str, account: str) -> list[Memory]:
 
 @guarded
 def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> None:
-    """A new memory (append), with its change entry, in one transaction."""
+    """A new memory (append), with its change entry and its reverse links, in one transaction."""
     ops = [
         {"Put": {"TableName": table(), "Item": memory_to_item(tenant, account, m, first_of_subject=first_of_subject),
                  "ConditionExpression": "attribute_not_exists(pk)"}},
         change_item(tenant, account, "ADD", m.memory_id, m.recorded_at, f"{m.memory_id}.add"),
     ]
+    ops += [{"Put": {"TableName": table(), "Item": to_attrs(
+        {"pk": keys.links_pk(tenant, account), "sk": keys.link_sk(source, m.memory_id), "type": "LINK",
+         "source": source, "dependent": m.memory_id})}} for source in m.derived_from]
     call("transact_write_items", TransactItems=ops)
+
+
+@guarded
+def dependents_of(tenant: str, account: str, memory_id: str) -> list[str]:
+    """Ids of the memories derived from this one (its reverse links: one Query)."""
+    items = query_all(KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+                      ExpressionAttributeValues=to_attrs({":p": keys.links_pk(tenant, account), ":s": f"{memory_id}#"}),
+                      ProjectionExpression="dependent")
+    return [str(from_attrs(i)["dependent"]) for i in items]
 
 
 @guarded
