@@ -8,7 +8,7 @@ SAM_VERSION := 1.170.0
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 
-.PHONY: run test unit lint types eval bench validate clean openapi
+.PHONY: run test unit lint types eval bench build validate clean openapi
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) on PATH (or PYTHON=...)"; exit 1; }
@@ -39,6 +39,11 @@ lint: $(STAMP)
 
 types: $(STAMP)
 	$(VENV)/bin/mypy
+
+## make build: sam build, then precompile the package's bytecode (Lambda cannot cache it at run time)
+build: $(STAMP) $(SAM)
+	SAM_CLI_TELEMETRY=0 $(SAM) build --template template.yaml
+	$(PY) -m infra.package .aws-sam/build
 
 validate: $(STAMP) $(SAM)
 	SAM_CLI_TELEMETRY=0 $(SAM) validate --lint --template template.yaml --region us-east-1

@@ -113,7 +113,7 @@ def reads(bench: Bench, rec: Recorder) -> list[Row]:
     sizes = [units.item_size(item) for item in _items(bench, subject_pk, "home_city")]
     floor = units.read_units(sizes)
     rows.append(Row("explain", cold, warm, floor,
-                    note="floor: the chain's Query; explain also reads every memory (gsi1), usage, settings"))
+                    note="floor: the chain's Query; explain also reads the memory, its evidence, links, settings"))
 
     cold, warm, out = _api(bench, rec, "/v1/memory/retrieve", {"query": "where does alice live", "limit": 10})
     got = [c for c in warm.calls if c.op == "batch_get_item"]

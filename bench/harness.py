@@ -69,11 +69,12 @@ class Bench:
 
 
 def new_container() -> None:
-    """Forget what a warm container keeps (the key and account caches): the next call is a cold one."""
-    from twinmem import accounts, auth
+    """Forget what a warm container keeps (key, account and chain-location caches): the next call is cold."""
+    from twinmem import accounts, auth, trace
 
     auth.clear_cache()
     accounts.clear_cache()
+    trace.forget_locations()
 
 
 # ---------------------------------------------------------------- counting calls and units

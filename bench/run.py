@@ -164,7 +164,6 @@ def document(summary: str, cold: list[coldstart.Result], costs: list[cost.Row], 
                       f"active account reaches it.")
     lineage = next(r for r in costs if r.name.startswith("lineage ("))
     known_write = next(r for r in costs if r.name.startswith("extraction") and "known" in r.name)
-    long = next(r for r in costs if r.name.startswith("lineage, a long"))
     big_retrieve = max((c for c in cells if c.endpoint == "retrieve"), key=lambda c: c.size)
     cpu_per_memory = (big_retrieve.handler_ms - big_retrieve.db_ms) / big_retrieve.size
     timeout = function_timeout("RetrieveFunction")
@@ -183,8 +182,10 @@ table on every TransactWriteItems, so the in-DynamoDB share of every timing here
 
 ## 1. Cold start
 
-Fresh `python -c` processes (cwd `functions/`, the environment template.yaml gives the
-functions), {coldstart.ROUNDS + 1} rounds of all {len(cold)} modules in shuffled order, the first
+Fresh `python -c` processes over our code as `make build` deploys it (a copy of `functions/`
+with precompiled, unchecked-hash bytecode: Lambda's /var/task is read-only, so source shipped
+without it is compiled again at every cold start, ~30 ms of a handler here), in the environment
+template.yaml gives the functions, {coldstart.ROUNDS + 1} rounds of all {len(cold)} modules in shuffled order, the first
 round discarded (it warms the page cache); medians of the other {coldstart.ROUNDS}. *import* is
 `import <module>` (module init included), *wall* the whole process as the parent sees it
 (interpreter start and exit included). Handlers import no boto3 at module level: the DynamoDB
@@ -227,8 +228,8 @@ One account per size in one table; 'alice chen' holds 20 assertions (+ the seed 
 size; the rest belong to other subjects (10 each) and, at 10,000, 'bob stone' holds 1,000. Medians of
 up to 15 warm calls within a 1–2 s budget per cell (single calls where one call takes seconds).
 *in DynamoDB* is the time inside DynamoDB calls (client + moto), *service* the rest of the handler,
-*raw Query* a boto3 Query of the same items with a plain client in the same run (for retrieve and
-explain: the account's gsi1, which they read). Seeding by BatchWriteItem took
+*raw Query* a boto3 Query of the same items with a plain client in the same run (for retrieve: the
+account's gsi1, which it reads; for lineage and explain: the chain's Query). Seeding by BatchWriteItem took
 {", ".join(f"{s:.1f} s ({n:,})" for n, s in seeded.items())}.
 
 {table(["endpoint", "memories", "runs", "handler ms", "in DynamoDB ms", "service ms", "raw Query ms",
@@ -266,17 +267,17 @@ function, then BatchGets the top `limit`:
 - **Per account, retrieve is linear**: a gsi1 entry is ~{entry:.0f} B, so a retrieve costs
   ~{per_memory_rcu:.3f} RCU per memory the account holds (~{per_memory_rcu * 100_000:,.0f} RCU and
   ~{entry * 100_000 / 1_048_576:.0f} sequential 1 MB Query pages at 100,000 memories), however small
-  `limit` is. Explain reads the same gsi1 (for dependents and links), so it grows the same way. At
-  100k memories these two dominate everything else by two to three orders of magnitude. Time grows
+  `limit` is. At 100k memories retrieve dominates everything else by two to three orders of
+  magnitude (explain reads only the memory, its chain, its evidence and its links). Time grows
   with it: besides the sequential pages, the function itself spent {cpu_per_memory * 1000:.0f} µs per
   memory at {big_retrieve.size:,} (parsing and ranking, moto excluded): ~{cpu_per_memory * 100:.1f} s at
   100,000, against the function's {timeout} s timeout.
 - **Per subject, history and known are linear in the subject only**: ~{per_assertion:.3f} RCU per
   assertion of the subject asked about (one Query, one page up to ~1 MB ≈ 1,500 assertions), and
   nothing for the rest of the account (10 → 10,000 memories: the same RCU; the time on moto grows
-  only because moto's Query slows with the table). Lineage ({lineage.warm.ops_text()}, warm) is the
-  chain's Query plus the id lookup, {lineage.warm.rcu - lineage.floor:g} RCU whatever the chain: 2× the
-  floor for a short chain, {long.ratio:.2f}× for one of {long.name.split("(")[1].split()[0]} steps.
+  only because moto's Query slows with the table). Lineage is the chain's Query, plus one gsi1
+  lookup (0.5 RCU whatever the chain) when the container has not seen the id yet: cold,
+  {lineage.cold.ops_text()}; warm (the container read that chain before), {lineage.warm.ops_text()}.
 - **Writes are constant per turn and per assertion**: an item is 1 WCU per KB of text. Extraction
   writes one transaction per turn that says something ({known_write.note}), 2 WCU per KB of each
   item for the transaction, plus 1 WCU per GSI entry (a memory's gsi1 entry, the record's feed

@@ -11,14 +11,15 @@ from twinmem.models import Account, Caller, Memory, Revision, iso
 from twinmem.views import can_see, memory_out, redacted
 
 
-def load_chain(caller: Caller, m: Memory) -> tuple[Chain, list[Memory]]:
+def load_chain(caller: Caller, m: Memory, siblings: list[Memory] | None = None) -> tuple[Chain, list[Memory]]:
     """The chain holding `m`, and the memories of its subject and attribute (one Query, plus revisions)."""
     acc_name = accounts.account_of(caller)
     if not m.is_assertion:
         m = store.get_memory(caller.tenant, acc_name, m.memory_id) or m  # whole, if m is an index entry
         return note_chain(m, memories.revisions(caller, m) if m.revision > 1 else []), [m]
     assert m.subject is not None
-    siblings = store.query_subject(caller.tenant, acc_name, m.subject, m.attribute)
+    if siblings is None:
+        siblings = store.query_subject(caller.tenant, acc_name, m.subject, m.attribute)
     revised = {s.memory_id: memories.revisions(caller, s) for s in siblings if s.revision > 1}
     chain = chain_of(m.memory_id, build_chains(siblings, revised))
     assert chain is not None, "a memory is always in its own subject's chains"
@@ -44,13 +45,44 @@ def step_out(acc: Account, caller: Caller, step: Step) -> dict[str, Any]:
     return out
 
 
+# memory id -> (subject, attribute): fixed for a memory's life, so a warm container remembers where
+# the chains it has read live, and a lineage of any of their ids is then the chain's Query alone
+_where: dict[tuple[str, str, str], tuple[str, str]] = {}
+MAX_REMEMBERED = 50_000
+
+
+def forget_locations() -> None:
+    """Forget where chains live (a new table, in tests)."""
+    _where.clear()
+
+
+def _remember(tenant: str, account: str, chain: Chain) -> None:
+    if len(_where) > MAX_REMEMBERED:
+        _where.clear()
+    for s in chain.steps:
+        if s.memory.subject is not None and s.memory.attribute is not None:
+            _where[(tenant, account, s.memory.memory_id)] = (s.memory.subject, s.memory.attribute)
+
+
 def lineage(caller: Caller, memory_id: str, max_steps: int) -> dict[str, Any]:
-    """The chain behind one memory, oldest first; any id in the chain gives the same chain."""
+    """The chain behind one memory, oldest first; any id in the chain gives the same chain.
+
+    Cost: the chain's Query, plus one gsi1 Query to find an id this container has not seen yet.
+    """
     acc = accounts.require(caller)
-    m = store.locate_memory(acc.tenant, acc.account, memory_id)  # the index entry is enough to find the chain
+    m: Memory | None = None
+    siblings: list[Memory] | None = None
+    where = _where.get((acc.tenant, acc.account, memory_id))
+    if where is not None:
+        siblings = store.query_subject(acc.tenant, acc.account, *where)
+        m = next((s for s in siblings if s.memory_id == memory_id), None)
+    if m is None:
+        siblings = None
+        m = store.locate_memory(acc.tenant, acc.account, memory_id)  # its index entry names its chain
     if m is None or not can_see(caller, m):
         raise NotFound(f"no memory '{memory_id}'")
-    chain, _ = load_chain(caller, m)
+    chain, _ = load_chain(caller, m, siblings)
+    _remember(acc.tenant, acc.account, chain)
     steps = chain.steps[:max_steps]
     return {
         "memory_id": memory_id,

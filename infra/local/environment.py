@@ -64,8 +64,9 @@ class Backend:
         if self.moto is not None:
             self.moto.stop()
             self.moto = None
-        from twinmem import accounts, auth, store
+        from twinmem import accounts, auth, store, trace
 
+        trace.forget_locations()
         store.reset()
         auth.clear_cache()
         accounts.clear_cache()

@@ -190,3 +190,14 @@ def test_the_feed_holds_back_entries_younger_than_the_settle_window(api: ApiClie
 
     assert held == {"changes": [], "next_cursor": None}
     assert len(api.get("/v1/memory/changes").body["changes"]) == 1
+
+
+def test_a_warm_container_reads_a_known_chain_with_one_query(api: ApiClient, backend: Any, calls: list[Any]) -> None:
+    ids = _walk(api, backend)
+    api.post("/v1/memory/lineage", {"memory_id": ids[0]})  # this container now knows where the chain lives
+    calls.clear()
+
+    reply = api.post("/v1/memory/lineage", {"memory_id": ids[2]})
+
+    assert [s["memory_id"] for s in reply.body["chain"]] == ids
+    assert [op for op, _ in calls] == ["query"]
