@@ -149,6 +149,12 @@ def query_all(**params: Any) -> list[dict[str, Any]]:
         params["ExclusiveStartKey"] = out["LastEvaluatedKey"]
 
 
+def query_prefix(pk: str, prefix: str, **params: Any) -> list[dict[str, Any]]:
+    """Every item of a partition whose sort key begins with a prefix (all pages)."""
+    return query_all(KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+                     ExpressionAttributeValues=to_attrs({":p": pk, ":s": prefix}), **params)
+
+
 def strip(data: dict[str, Any]) -> dict[str, Any]:
     for k in ("pk", "sk", "type", "g1pk", "g1sk", "g2pk", "g2sk", "ttl"):
         data.pop(k, None)

@@ -8,7 +8,7 @@ from typing import Any
 
 from twinmem import keys
 from twinmem.models import Event, EventVersion, iso
-from twinmem.store.base import call, error_code, from_attrs, guarded, query_all, strip, table, to_attrs
+from twinmem.store.base import call, error_code, from_attrs, guarded, query_prefix, strip, table, to_attrs
 
 
 def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
@@ -53,12 +53,7 @@ def get_event(tenant: str, account: str, event_id: str, *, with_versions: bool =
         return None
     ev = event_from_item(from_attrs(out["Item"]))[2]
     if with_versions:
-        items = query_all(
-            KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
-            ExpressionAttributeValues=to_attrs(
-                {":p": keys.account_pk(tenant, account), ":s": keys.event_versions_prefix(event_id)}
-            ),
-        )
+        items = query_prefix(keys.account_pk(tenant, account), keys.event_versions_prefix(event_id))
         ev.versions = [EventVersion.model_validate(strip(from_attrs(i))) for i in items]
     return ev
 

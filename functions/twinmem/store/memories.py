@@ -8,7 +8,7 @@ from typing import Any
 from twinmem import keys
 from twinmem.errors import AlreadyDone
 from twinmem.models import Memory, iso
-from twinmem.store.base import call, from_attrs, guarded, ms, query_all, strip, table, to_attrs
+from twinmem.store.base import call, from_attrs, guarded, ms, query_all, query_prefix, strip, table, to_attrs
 from twinmem.store.shapes import (
     VECTOR_INDEX,
     change_item,
@@ -131,12 +131,7 @@ def write_extraction(
 @guarded
 def extraction_records(tenant: str, account: str, event_id: str) -> list[dict[str, Any]]:
     """Every extraction record of one item (all versions and generations), each with its sk."""
-    items = query_all(
-        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
-        ExpressionAttributeValues=to_attrs({":p": keys.account_pk(tenant, account),
-                                            ":s": keys.extractions_prefix(event_id)}),
-        ConsistentRead=True,
-    )
+    items = query_prefix(keys.account_pk(tenant, account), keys.extractions_prefix(event_id), ConsistentRead=True)
     out = []
     for item in items:
         data = from_attrs({k: v for k, v in item.items() if k != "memory_keys"})
@@ -233,9 +228,7 @@ def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> 
 @guarded
 def dependents_of(tenant: str, account: str, memory_id: str) -> list[str]:
     """Ids of the memories derived from this one (its reverse links: one Query)."""
-    items = query_all(KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
-                      ExpressionAttributeValues=to_attrs({":p": keys.links_pk(tenant, account), ":s": f"{memory_id}#"}),
-                      ProjectionExpression="dependent")
+    items = query_prefix(keys.links_pk(tenant, account), f"{memory_id}#", ProjectionExpression="dependent")
     return [str(from_attrs(i)["dependent"]) for i in items]
 
 
@@ -281,10 +274,7 @@ def revise_memory(tenant: str, account: str, m: Memory, content: str, at: dateti
 
 @guarded
 def get_revisions(tenant: str, account: str, memory_id: str) -> list[dict[str, Any]]:
-    items = query_all(
-        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
-        ExpressionAttributeValues=to_attrs({":p": keys.revisions_pk(tenant, account), ":s": f"{memory_id}#"}),
-    )
+    items = query_prefix(keys.revisions_pk(tenant, account), f"{memory_id}#")
     return [strip(from_attrs(i)) for i in items]
 
 
@@ -342,10 +332,7 @@ def retract_memories(tenant: str, account: str, memories: list[Memory], correcti
 
 @guarded
 def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
-    items = query_all(
-        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
-        ExpressionAttributeValues=to_attrs({":p": keys.account_pk(tenant, account), ":s": keys.CORRECTION_PREFIX}),
-    )
+    items = query_prefix(keys.account_pk(tenant, account), keys.CORRECTION_PREFIX)
     return [strip(from_attrs(i)) for i in items]
 
 
