@@ -70,7 +70,7 @@ def list_keys(caller: Caller) -> list[ApiKey]:
 
 
 def revoke_key(caller: Caller, key_id: str) -> ApiKey:
-    for key, table_key in store.list_api_keys(caller.tenant):
+    for key, table_key in store.list_api_keys(caller.tenant) if keys.is_id(key_id, "key") else []:
         if key.key_id == key_id:
             now = utcnow()
             store.revoke_api_key(table_key, now)

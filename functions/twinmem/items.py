@@ -45,7 +45,7 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
 
 def get_item(caller: Caller, event_id: str) -> Event:
     acc = accounts.require(caller, allow_rebuilding=True)
-    ev = store.get_event(acc.tenant, acc.account, event_id, with_versions=True)
+    ev = store.get_event(acc.tenant, acc.account, event_id, with_versions=True) if keys.is_id(event_id, "ev") else None
     if ev is None:
         raise NotFound(f"no item '{event_id}'")
     return ev
@@ -54,7 +54,7 @@ def get_item(caller: Caller, event_id: str) -> Event:
 def edit_item(caller: Caller, event_id: str, content: str) -> Event:
     """Keep the old text as a version; the stream re-reads the item and withdraws what the old text said."""
     acc = accounts.require(caller, allow_rebuilding=True)
-    ev = store.get_event(acc.tenant, acc.account, event_id)
+    ev = store.get_event(acc.tenant, acc.account, event_id) if keys.is_id(event_id, "ev") else None
     if ev is None:
         raise NotFound(f"no item '{event_id}'")
     if ev.content == content:

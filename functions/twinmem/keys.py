@@ -35,6 +35,7 @@ and end in `!` + a SHA-256 digest (`!` is always encoded, so the two forms canno
 from __future__ import annotations
 
 import hashlib
+import re
 from urllib.parse import quote
 
 MAX_COMPONENT = 180  # encoded characters kept before hashing; keeps pk < 2048 B and sk < 1024 B
@@ -178,6 +179,14 @@ def feed_sk(ms: int, unique: str) -> str:
 
 def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+_ID = re.compile(r"^(ev|mem|key)_[0-9a-f]{16}$")
+
+
+def is_id(value: str, prefix: str) -> bool:
+    """An id this service issued (`ev_`, `mem_` or `key_` + 16 lowercase hex): only those reach a key."""
+    return value.startswith(prefix + "_") and bool(_ID.match(value))
 
 
 def derive_id(prefix: str, *parts: str) -> str:

@@ -76,7 +76,7 @@ def append(caller: Caller, req: AppendRequest) -> Memory:
 def find(caller: Caller, memory_id: str) -> Memory:
     """A memory the caller may see, or 404."""
     acc = accounts.require(caller)
-    m = store.get_memory(acc.tenant, acc.account, memory_id)
+    m = store.get_memory(acc.tenant, acc.account, memory_id) if keys.is_id(memory_id, "mem") else None
     if m is None or not can_see(caller, m):
         raise NotFound(f"no memory '{memory_id}'")
     return m

@@ -148,3 +148,13 @@ def test_throttling_after_retries_is_503_with_retry_after(api: ApiClient) -> Non
     assert reply.body["error"] == "at capacity, retry later"
     assert reply.headers["Retry-After"].isdigit()
     assert len(attempts) > 1  # botocore retried before the service gave up
+
+
+def test_ids_in_paths_that_this_service_never_issued_are_404(api: ApiClient) -> None:
+    api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
+
+    assert api.get("/v1/memory/items/EV%23x").status == 404
+    assert api.get("/v1/memory/items/ev_0123").status == 404
+    assert api.get("/v1/memory/mem_zz/explain").status == 404
+    assert api.put("/v1/memory/not-an-id", {"content": "x"}).status == 404
+    assert api.delete("/v1/keys/key_%23", account=None).status == 404
