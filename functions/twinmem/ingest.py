@@ -15,26 +15,30 @@ MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subje
 
 
 
-def relations(tenant: str, account: str, memories: list[Memory]) -> list[dict[str, str]]:
-    """Feed entries for what the new memories do to the current ones: SUPERSEDED or MERGE (a repeat).
+def relations(tenant: str, account: str, memories: list[Memory]) -> tuple[list[dict[str, str]], set[str]]:
+    """Feed entries for what the new memories do to the current ones (SUPERSEDED, or MERGE for a repeat),
+    and the subjects found to hold something already.
 
     Reads each touched subject and attribute once; lineage itself is derived at read time.
     """
     out: list[dict[str, str]] = []
+    filed: set[str] = set()
     seen: dict[tuple[str, str], list[Memory]] = {}
     for m in memories:
         assert m.subject is not None and m.attribute is not None
         key = (m.subject, m.attribute)
         if key not in seen:
-            seen[key] = [x for x in store.query_subject(tenant, account, m.subject, m.attribute)
-                         if not x.hidden_from_history()]
+            found = store.query_subject(tenant, account, m.subject, m.attribute)
+            if found:
+                filed.add(m.subject)
+            seen[key] = [x for x in found if not x.hidden_from_history()]
         chain = chain_of(m.memory_id, build_chains([*seen[key], m]))
         step = next((s for s in chain.steps if s.superseded_by == m.memory_id), None) if chain else None
         if step is not None and step.action in ("replaced", "refined", "retracted", "repeated"):
             kind = "MERGE" if step.action == "repeated" else "SUPERSEDED"
             out.append({"kind": kind, "memory_id": step.memory.memory_id})
         seen[key].append(m)
-    return out
+    return out, filed
 
 
 def memory_id_for(tenant: str, account: str, event_id: str, version: int, index: int, generation: int = 0) -> str:
@@ -103,20 +107,24 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
                     and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)]
     if not memories and not previous:
         return []  # nothing said and nothing to take back: no write at all
+    changes, filed = relations(tenant, account, memories)
     try:
         store.write_extraction(tenant, account, ev.event_id, ev.version, acc.generation, memories,
-                               first_of_subjects(tenant, account, memories), previous, now,
-                               relations(tenant, account, memories))
+                               first_of_subjects(tenant, account, memories, filed), previous, now, changes)
     except AlreadyDone:
         return []
     return memories
 
 
-def first_of_subjects(tenant: str, account: str, memories: list[Memory]) -> set[str]:
-    """Ids of the memories that are the first filed under their subject (they list it, on gsi2)."""
+def first_of_subjects(tenant: str, account: str, memories: list[Memory], filed: set[str]) -> set[str]:
+    """Ids of the memories that are the first filed under their subject (they list it, on gsi2).
+
+    `filed`: subjects already known to hold something (no need to ask again).
+    """
     firsts: dict[str, str] = {}
     for m in memories:
         assert m.subject is not None
         if m.subject not in firsts:
-            firsts[m.subject] = m.memory_id if store.subject_is_new(tenant, account, m.subject) else ""
+            new = m.subject not in filed and store.subject_is_new(tenant, account, m.subject)
+            firsts[m.subject] = m.memory_id if new else ""
     return {mid for mid in firsts.values() if mid}
