@@ -149,6 +149,18 @@ def query_all(**params: Any) -> list[dict[str, Any]]:
         params["ExclusiveStartKey"] = out["LastEvaluatedKey"]
 
 
+def batch_get(table_keys: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The items with these keys (BatchGetItem, 100 a call, unprocessed keys asked again); missing ones left out."""
+    items: list[dict[str, Any]] = []
+    for start in range(0, len(table_keys), 100):
+        request: dict[str, Any] = {table(): {"Keys": table_keys[start : start + 100]}}
+        while request:
+            res = call("batch_get_item", RequestItems=request)
+            items += res.get("Responses", {}).get(table(), [])
+            request = res.get("UnprocessedKeys") or {}
+    return items
+
+
 def query_prefix(pk: str, prefix: str, **params: Any) -> list[dict[str, Any]]:
     """Every item of a partition whose sort key begins with a prefix (all pages)."""
     return query_all(KeyConditionExpression="pk = :p AND begins_with(sk, :s)",

@@ -8,7 +8,7 @@ from typing import Any
 
 from twinmem import keys
 from twinmem.models import Event, EventVersion, iso
-from twinmem.store.base import call, error_code, from_attrs, guarded, query_prefix, strip, table, to_attrs
+from twinmem.store.base import batch_get, call, error_code, from_attrs, guarded, query_prefix, strip, table, to_attrs
 
 
 def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
@@ -110,15 +110,7 @@ def iter_events(tenant: str, account: str, start_after: str | None = None, page:
 @guarded
 def get_events(tenant: str, account: str, event_ids: list[str]) -> dict[str, Event]:
     """Items by id (BatchGetItem); missing ids are absent from the result."""
-    out: dict[str, Event] = {}
     pk = keys.account_pk(tenant, account)
     wanted = [to_attrs({"pk": pk, "sk": keys.event_sk(e)}) for e in dict.fromkeys(event_ids)]
-    for start in range(0, len(wanted), 100):
-        request: dict[str, Any] = {table(): {"Keys": wanted[start : start + 100]}}
-        while request:
-            res = call("batch_get_item", RequestItems=request)
-            for item in res.get("Responses", {}).get(table(), []):
-                ev = event_from_item(from_attrs(item))[2]
-                out[ev.event_id] = ev
-            request = res.get("UnprocessedKeys") or {}
-    return out
+    found = (event_from_item(from_attrs(item))[2] for item in batch_get(wanted))
+    return {ev.event_id: ev for ev in found}

@@ -8,7 +8,7 @@ from typing import Any
 from twinmem import keys
 from twinmem.errors import AlreadyDone
 from twinmem.models import Memory, iso
-from twinmem.store.base import call, from_attrs, guarded, ms, query_all, query_prefix, strip, table, to_attrs
+from twinmem.store.base import batch_get, call, from_attrs, guarded, ms, query_all, query_prefix, strip, table, to_attrs
 from twinmem.store.shapes import (
     VECTOR_INDEX,
     change_item,
@@ -184,20 +184,8 @@ def get_memory(tenant: str, account: str, memory_id: str) -> Memory | None:
 
 @guarded
 def get_memories(tenant: str, account: str, memories: list[Memory]) -> list[Memory]:
-    """Full items for memories read from the index (BatchGetItem, 100 at a time), same order."""
-    wanted = {m.memory_id: memory_key(tenant, account, m) for m in memories}
-    got: dict[str, Memory] = {}
-    pending = list(wanted.values())
-    while pending:
-        batch, pending = pending[:100], pending[100:]
-        request: dict[str, Any] = {table(): {"Keys": batch}}
-        while request:
-            out = call("batch_get_item", RequestItems=request)
-            for item in out.get("Responses", {}).get(table(), []):
-                mem = item_to_memory(item)
-                got[mem.memory_id] = mem
-            request = out.get("UnprocessedKeys") or {}
-    return [got[m.memory_id] for m in memories if m.memory_id in got]
+    """Full items for memories read from the index (BatchGetItem), in the same order."""
+    return get_memories_by_key([memory_key(tenant, account, m) for m in memories])
 
 
 @guarded
@@ -403,12 +391,5 @@ def search_vectors(tenant: str, account: str, vector: list[float], top_k: int) -
 @guarded
 def get_memories_by_key(table_keys: list[dict[str, Any]]) -> list[Memory]:
     """Full memory items by table key (BatchGetItem), in the order given."""
-    got: dict[tuple[str, str], Memory] = {}
-    for start in range(0, len(table_keys), 100):
-        request: dict[str, Any] = {table(): {"Keys": table_keys[start : start + 100]}}
-        while request:
-            res = call("batch_get_item", RequestItems=request)
-            for item in res.get("Responses", {}).get(table(), []):
-                got[(item["pk"]["S"], item["sk"]["S"])] = item_to_memory(item)
-            request = res.get("UnprocessedKeys") or {}
+    got = {(item["pk"]["S"], item["sk"]["S"]): item_to_memory(item) for item in batch_get(table_keys)}
     return [got[(k["pk"]["S"], k["sk"]["S"])] for k in table_keys if (k["pk"]["S"], k["sk"]["S"]) in got]
