@@ -100,7 +100,11 @@ def _pool_vector(acc: Account, caller: Caller, req: RetrieveRequest,
     top_k = min(100, req.limit * 5)
     hits = store.search_vectors(acc.tenant, acc.account, query_vector, top_k)
     found = store.get_memories_by_key([k for k, _ in hits])
-    distance = {m.memory_id: d for m, (_, d) in zip(found, hits, strict=False)}
+    by_key = {(k["pk"]["S"], k["sk"]["S"]): d for k, d in hits}  # a hit whose item is gone is not in found
+    distance = {}
+    for m in found:
+        k = store.memory_key(acc.tenant, acc.account, m)
+        distance[m.memory_id] = by_key[(k["pk"]["S"], k["sk"]["S"])]
     similarity = {mid: max(0.0, 1.0 - d) for mid, d in distance.items()}  # COSINE distance 0..2
     pool = {m.memory_id: m for m in found if can_see(caller, m)}
     for subject, attribute in {(m.subject, m.attribute) for m in found if m.subject and m.attribute}:
