@@ -36,6 +36,7 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
             content=item.content,
             said_at=(item.said_at or now).astimezone(UTC),
             conversation_id=item.conversation_id,
+            name=item.name.strip() if item.name else None,
             recorded_at=now,
         )
         store.put_event(acc.tenant, acc.account, ev)

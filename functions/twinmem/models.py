@@ -73,6 +73,7 @@ class Event(Model):
     content: str
     said_at: datetime
     conversation_id: str | None = None
+    name: str | None = None  # who spoke, when the client said so
     recorded_at: datetime
     version: int = 1
     versions: list[EventVersion] = Field(default_factory=list)

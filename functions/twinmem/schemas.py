@@ -71,6 +71,9 @@ class ItemIn(Body):
     content: str = Field(min_length=1, max_length=32_000)
     said_at: Instant | None = None
     conversation_id: str | None = Field(default=None, max_length=256)
+    name: str | None = Field(default=None, min_length=1, max_length=128,
+                             description="who spoke (like a chat message's name): first-person statements "
+                             "are filed under it")
 
 
 class AddItemsRequest(Body):
