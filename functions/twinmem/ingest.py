@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
+from datetime import UTC, date, datetime, time
+from typing import Any
 
 from twinmem import accounts, embeddings, keys, store, subjects
 from twinmem.errors import AlreadyDone
-from twinmem.extract.base import SELF, Extractor, Statement
+from twinmem.extract.base import SELF, Extractor, Fact, Statement, read_turn
+from twinmem.extract.time_anchor import mentions
 from twinmem.lineage import build_chains, chain_of
 from twinmem.models import Account, Event, Evidence, Memory, utcnow
 from twinmem.values import display_value
@@ -24,7 +26,7 @@ def relations(tenant: str, account: str, memories: list[Memory]) -> tuple[list[d
     out: list[dict[str, str]] = []
     filed: set[str] = set()
     seen: dict[tuple[str, str], list[Memory]] = {}
-    for m in memories:
+    for m in (x for x in memories if x.is_assertion):  # free-form facts have no chain
         assert m.subject is not None and m.attribute is not None
         key = (m.subject, m.attribute)
         if key not in seen:
@@ -47,37 +49,64 @@ def memory_id_for(tenant: str, account: str, event_id: str, version: int, index:
     return keys.derive_id("mem_", *parts)
 
 
-def memory_from_statement(acc: Account, ev: Event, index: int, st: Statement, extractor: Extractor,
-                          now: datetime) -> Memory:
-    subject = subjects.file_under(acc, st.subject)
-    start, end = st.span
-    passage = ev.content[start:end].strip() or ev.content[:500]
-    valid_from = datetime.combine(st.valid_from, time(0), tzinfo=UTC)
+def spoken(ev: Event, passage: str) -> str:
+    """A memory's content: the passage, after its speaker's name when the client named them, so
+    that the name a question uses finds it ("Maya: I got a beagle")."""
+    return f"{ev.name}: {passage}" if ev.name else passage
+
+
+def _filed(acc: Account, ev: Event, said_subject: str) -> tuple[str, str | None]:
+    """(subject key, display name) of a subject as the extractor read it; the speaker is the item's name."""
+    subject = subjects.file_under(acc, said_subject, speaker=ev.name)
+    if subject == SELF:
+        return subject, None
+    return subject, (ev.name or "").strip() if said_subject == SELF else said_subject.strip()
+
+
+def _memory(acc: Account, ev: Event, index: int, extractor: Extractor, now: datetime, *, said_subject: str,
+            content: str, span: tuple[int, int], valid_from: date, **assertion: Any) -> Memory:
+    """The memory one reading of the item makes: its times, provenance and evidence (and an assertion's fields)."""
+    subject, display = _filed(acc, ev, said_subject)
     return Memory(
         memory_id=memory_id_for(acc.tenant, acc.account, ev.event_id, ev.version, index, acc.generation),
-        content=passage,
+        content=spoken(ev, content),
         type="fact",
         layer="user",
         subject=subject,
-        subject_display=None if subject == SELF else st.subject.strip(),
-        attribute=st.attribute,
-        value=display_value(st.value),
-        qualifier=st.qualifier,
-        polarity=st.polarity,
-        assertion_valid_from=st.valid_from,
+        subject_display=display,
         said_at=ev.said_at,
         created_at=ev.said_at,
         observed_at=ev.said_at,
-        valid_from=valid_from,
+        valid_from=datetime.combine(valid_from, time(0), tzinfo=UTC),
         recorded_at=now,
         updated_at=now,
         source_kind="user" if ev.role == "user" else "agent",
         source_verified=True,
         extraction_method=extractor.method,
         model=extractor.model,
-        evidence=[Evidence(event_id=ev.event_id, span=(start, end), version=ev.version)],
-        embedding=embeddings.maybe_embed(passage),
+        evidence=[Evidence(event_id=ev.event_id, span=span, version=ev.version)],
+        embedding=embeddings.maybe_embed(spoken(ev, content)),
+        **assertion,
     )
+
+
+def memory_from_statement(acc: Account, ev: Event, index: int, st: Statement, extractor: Extractor,
+                          now: datetime) -> Memory:
+    start, end = st.span
+    passage = ev.content[start:end].strip() or ev.content[:500]
+    return _memory(acc, ev, index, extractor, now, said_subject=st.subject, content=passage, span=(start, end),
+                   valid_from=st.valid_from, attribute=st.attribute, value=display_value(st.value),
+                   qualifier=st.qualifier, polarity=st.polarity, assertion_valid_from=st.valid_from,
+                   mentions=mentions(passage, ev.said_at))
+
+
+def memory_from_fact(acc: Account, ev: Event, index: int, fact: Fact, extractor: Extractor, now: datetime) -> Memory:
+    """A free-form fact (outside the vocabulary) as a memory without an assertion: found by retrieve,
+    never in history, known or lineage."""
+    start, end = fact.span
+    return _memory(acc, ev, index, extractor, now, said_subject=fact.subject, content=fact.content.strip(),
+                   span=(start, end), valid_from=fact.valid_from,
+                   mentions=fact.mentions or mentions(ev.content[start:end], ev.said_at))
 
 
 def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
@@ -92,14 +121,19 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
     # generation before a rebuild began is re-read by that rebuild, which withdraws the older reading
     acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account,
                                                              created_at=ev.recorded_at)
-    statements = extractor.extract(ev.content, ev.said_at, ev.role)[:MAX_STATEMENTS]
+    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name)
+    statements = reading.statements[:MAX_STATEMENTS]
     now = utcnow()
     name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1),
                 None)
-    if name and not acc.name and store.set_account_name(tenant, account, display_value(name), only_if_unset=True):
+    # "my name is ..." names the end user only in their own turns: a named speaker is somebody else's
+    if name and not ev.name and not acc.name and store.set_account_name(tenant, account, display_value(name),
+                                                                        only_if_unset=True):
         accounts.forget(tenant, account)
         acc = acc.model_copy(update={"name": display_value(name)})
     memories = [memory_from_statement(acc, ev, i, st, extractor, now) for i, st in enumerate(statements)]
+    memories += [memory_from_fact(acc, ev, len(statements) + i, f, extractor, now)
+                 for i, f in enumerate(reading.facts[: MAX_STATEMENTS - len(statements)])]
     previous = []
     if ev.version > 1 or acc.generation > 0:
         previous = [r for r in store.extraction_records(tenant, account, ev.event_id)
@@ -122,7 +156,7 @@ def first_of_subjects(tenant: str, account: str, memories: list[Memory], filed: 
     `filed`: subjects already known to hold something (no need to ask again).
     """
     firsts: dict[str, str] = {}
-    for m in memories:
+    for m in (x for x in memories if x.is_assertion):  # a free-form fact is not filed under its subject
         assert m.subject is not None
         if m.subject not in firsts:
             new = m.subject not in filed and store.subject_is_new(tenant, account, m.subject)

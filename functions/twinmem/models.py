@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Scope = Literal["read", "write", "admin"]
 SCOPE_RANK: dict[str, int] = {"read": 1, "write": 2, "admin": 3}
+Day = date  # a field may be named `date` (Mention.date) without shadowing the type
 SourceKind = Literal["agent", "user", "document", "import", "derived", "system"]
 
 
@@ -79,6 +80,13 @@ class Event(Model):
     versions: list[EventVersion] = Field(default_factory=list)
 
 
+class Mention(Model):
+    """A time phrase in a turn and the day it points to, counted from when the turn was said."""
+
+    text: str = Field(description="the phrase as said ('yesterday', 'two years ago', 'in May')")
+    date: Day = Field(description="the day it resolves to (YYYY-MM-DD)")
+
+
 class Evidence(Model):
     event_id: str
     span: tuple[int, int] | None = None
@@ -141,6 +149,7 @@ class Memory(Model):
     revision: int = 1
     revision_opened: list[datetime] = Field(default_factory=list)  # when each revision opened
     embedding: list[float] | None = None
+    mentions: list[Mention] = Field(default_factory=list)  # time phrases of its passage, resolved
 
     @property
     def source_turn_ids(self) -> list[str]:

@@ -25,10 +25,14 @@ def resolve(acc: Account, name: str) -> str:
     return key
 
 
-def file_under(acc: Account, said_subject: str) -> str:
-    """The stored subject for a subject as an extractor read it (the end user by name is SELF)."""
+def file_under(acc: Account, said_subject: str, speaker: str | None = None) -> str:
+    """The stored subject for a subject as an extractor read it (the end user by name is SELF).
+
+    SELF is the turn's speaker: the item's `name` when the client gave one (two people in one
+    conversation never share a subject), else the end user.
+    """
     if said_subject == SELF:
-        return SELF
+        return resolve(acc, speaker) if speaker and speaker.strip() else SELF
     return resolve(acc, said_subject)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from twinmem import vocabulary
+
 __all__ = [
     "MULTI_VALUED",
     "display_value",
@@ -21,14 +23,9 @@ __all__ = [
     "value_key",
 ]
 
-# Attributes that hold several values at once: a new value is not a replacement of the old.
-#  - email / phone: people keep a work and a personal address or number side by side, and a
-#    new one is usually added rather than swapped; a retired one is said explicitly ("my old
-#    email ... no longer works"), which extraction records as polarity -1.
-#  - favourites, car, employer, home, job title ... are single: a new one replaces the old.
-MULTI_VALUED: frozenset[str] = frozenset(
-    {"language", "pet", "hobby", "allergy", "port", "nationality", "email", "phone"}
-)
+# Attributes that hold several values at once (a new value is not a replacement of the old): read
+# from the vocabulary, where each attribute says so and why.
+MULTI_VALUED: frozenset[str] = frozenset(a.name for a in vocabulary.ATTRIBUTES if a.multi)
 
 # Leading words that never belong to a value's identity.
 _ARTICLES = re.compile(r"^(?:the|a|an|my|our)\s+")
@@ -373,7 +370,7 @@ def same_value(attribute: str, a: str, b: str) -> bool:
 
 def is_multi_valued(attribute: str) -> bool:
     """True for attributes that hold several values at once (a new one is not a replacement)."""
-    return attribute.lower() in MULTI_VALUED
+    return vocabulary.is_multi_valued(attribute)
 
 
 def _refine_tokens(attribute: str, value: str) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.rules import RulesExtractor
-from twinmem.extract.timewords import valid_from
+from twinmem.extract.time_anchor import valid_from
 
 SAID = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)  # a Thursday
 X = RulesExtractor()
@@ -25,7 +25,7 @@ def one(text: str, role: str = "user") -> Statement:
 
 
 def test_interface() -> None:
-    assert (X.name, X.version, X.method, X.model) == ("rules", "1", "rule", None)
+    assert (X.name, X.version, X.method, X.model) == ("rules", "2", "rule", None)
 
 
 @pytest.mark.parametrize(

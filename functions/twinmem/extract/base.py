@@ -1,4 +1,4 @@
-"""The one interface every extractor implements, and the statement it returns."""
+"""The one interface every extractor implements, and what it returns."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from twinmem.models import Mention
+
 SELF = "@self"
-"""Subject marker for the speaker of a user turn (filed under the end user)."""
+"""Subject marker for the turn's speaker: filed under the item's `name` when the client gave one,
+else under the end user (the account's profile name, or `user`)."""
 
 
 class Statement(BaseModel):
-    """One statement of state read from a turn's text."""
+    """One statement of state read from a turn's text: an attribute of the vocabulary and its value."""
 
     model_config = ConfigDict(defer_build=True)  # built on first use (cold start of readers that never need it)
 
@@ -27,12 +30,51 @@ class Statement(BaseModel):
     )
 
 
+class Fact(BaseModel):
+    """A free-form fact outside the vocabulary ("Maya ran a charity 5K"): filed as a memory without an
+    assertion, so retrieve finds it; history, known and lineage hold only statements."""
+
+    model_config = ConfigDict(defer_build=True)
+
+    subject: str = Field(description="who or what it is about, as said, or SELF for the speaker")
+    content: str = Field(min_length=1, description="the fact in one short sentence that names its subject")
+    valid_from: date
+    span: tuple[int, int] = Field(description="[start, end) character offsets of the passage in the text")
+    mentions: list[Mention] = Field(default_factory=list, description="time phrases and the days they point to")
+
+
+class Reading(BaseModel):
+    """All one turn yields: statements of state, and free-form facts (model-backed extractors only)."""
+
+    model_config = ConfigDict(defer_build=True)
+
+    statements: list[Statement] = Field(default_factory=list)
+    facts: list[Fact] = Field(default_factory=list)
+
+
 class Extractor(Protocol):
-    """Reads statements of state from one turn. Pure: no I/O, deterministic for rules."""
+    """Reads one turn. Pure: no I/O besides a model call, deterministic for rules.
+
+    `speaker` is the item's `name` (who spoke) when the client gave one: first-person statements
+    are then the speaker's, whatever the role. Without it, a user turn's first person is the end
+    user, and an assistant turn's first person is the assistant (never filed).
+    An extractor that also reads free-form facts offers `read` (see `read_turn`).
+    """
 
     name: str
     version: str
     method: str  # extraction_method stamped on memories: "rule", "llm", ...
     model: str | None
 
-    def extract(self, text: str, said_at: datetime, role: str) -> list[Statement]: ...
+    def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]: ...
+
+
+def read_turn(extractor: Extractor, text: str, said_at: datetime, role: str, speaker: str | None = None) -> Reading:
+    """All the extractor reads in a turn: its `read` when it has one, else its statements alone."""
+    read = getattr(extractor, "read", None)
+    if read is not None:
+        reading: Reading = read(text, said_at, role, speaker)
+        return reading
+    if speaker is None:
+        return Reading(statements=extractor.extract(text, said_at, role))
+    return Reading(statements=extractor.extract(text, said_at, role, speaker))

@@ -22,7 +22,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from twinmem.extract.base import SELF, Statement
+from twinmem import vocabulary
+from twinmem.extract.base import SELF, Fact, Reading, Statement
+from twinmem.models import Day, Mention
 
 log = logging.getLogger(__name__)
 
@@ -31,45 +33,51 @@ _QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019 "
 _APOSTROPHE = re.compile("['\u2019]")
 MAX_ATTEMPTS = 4  # botocore's retries.max_attempts (standard mode): retries after the first call
 
-VOCABULARY = (
-    "name, home_city, home_country, employer, job_title, school, partner, pet, diet, allergy, birthday, "
-    "email, phone, language, hobby, favorite_<thing> (favorite_food, favorite_color, ...), nationality, car; "
-    "for things that are not people: port, version, owner, location, status, price"
-)
-
 SYSTEM_PROMPT = f"""\
-You read one turn of a conversation between an end user and an AI assistant, and record the \
-statements of state it makes about the speaker and about named third parties (people, pets, \
-companies, servers, projects, ...). Record them by calling the tool {TOOL_NAME} exactly once; \
-call it with an empty list when the turn states nothing.
+You read one turn of a conversation and record what it says is the case, by calling the tool \
+{TOOL_NAME} exactly once (with empty lists when the turn states nothing).
 
 Subjects:
-- In a user turn the speaker ("I", "me", "my") is the subject "{SELF}".
-- In an assistant turn the user ("you", "your") is the subject "{SELF}"; say nothing about the \
-assistant itself.
+- The turn's speaker ("I", "me", "my") is the subject "{SELF}", when the turn names its speaker \
+(Speaker: ...) and in an end user's turn.
+- In an assistant turn without a speaker's name, the user ("you", "your") is "{SELF}"; say \
+nothing about the assistant itself.
 - Anyone or anything else is named as said ("Alice Chen", "the staging server"). Skip people \
 who are not named ("my boss", "a friend").
 
-Attributes: use this vocabulary where it fits, in lower snake_case: {VOCABULARY}. Invent a \
-similar short name only when none fits. Attributes that hold several values at once (language, \
-pet, hobby, allergy, ...) get one statement per value. Use qualifier for what tells several \
-values apart ("production" for a port), else leave it out.
-
-value: the value as said, trimmed, without articles or punctuation ("Lisbon", "Acme").
+statements: statements of state in this vocabulary, attribute names in lower snake_case: \
+{vocabulary.prompt_text()} Attributes that hold several values at once get one statement per \
+value. Use qualifier for what tells several values apart ("production" for a port), else leave \
+it out. value: the value itself, trimmed, without articles or punctuation ("Lisbon", "Acme", \
+"chess" -- never a bare verb such as "playing").
 
 polarity: 1 when the statement holds; -1 when it is said not to hold, never to have held, or to \
 have stopped: not, never, no longer, stopped, left, quit, moved away. "I moved from Berlin to \
-Lisbon" is home_city Berlin -1 and home_city Lisbon 1. "I left Acme" is employer Acme -1.
+Lisbon" is home_city Berlin -1 and home_city Lisbon 1. "I left Acme for Globex" is employer Acme \
+-1 and employer Globex 1.
+
+facts: what the turn says happened or is the case that the vocabulary does not cover (an event, \
+a plan made, an experience, an opinion of the speaker's own), one short sentence each that names \
+its subject ("Maya ran a charity 5K", "Jon's sister is visiting in June"). Not a repeat of a \
+statement above; nothing from small talk.
 
 valid_from (YYYY-MM-DD): the day the statement's own time words point to, counted from the \
 turn's date: "yesterday" is the day before; "3 years ago" the same day 3 years earlier; "last \
 week" the Monday of the week before; "last month" the first day of the month before; "since \
-2019" or "in 2019" 2019-01-01; "March 2024" 2024-03-01. Without time words: the turn's date.
+2019" or "in 2019" 2019-01-01; "March 2024" 2024-03-01. Without time words: the turn's date. \
+mentions (facts): each time phrase of the fact as said, with the day it points to.
 
 quote: the shortest passage of the turn that states it, copied character for character.
 
-Record nothing from questions, hypotheticals, wishes, plans or intentions, other people's \
-opinions, or small talk: only what the turn says is (or was, or is no longer) the case."""
+Record nothing from questions, hypotheticals, wishes or other people's opinions: only what the \
+turn says is (or was, or is no longer) the case, or happened."""
+
+
+def _not_blank(cls: type, v: str) -> str:
+    v = v.strip()
+    if not v:
+        raise ValueError("must not be blank")
+    return v
 
 
 class StatementIn(BaseModel):
@@ -87,13 +95,7 @@ class StatementIn(BaseModel):
         default=None, description="what tells several values apart, e.g. 'production' for a port"
     )
 
-    @field_validator("subject", "value", "quote")
-    @classmethod
-    def _trimmed(cls, v: str) -> str:
-        v = v.strip()
-        if not v:
-            raise ValueError("must not be blank")
-        return v
+    _trimmed = field_validator("subject", "value", "quote")(_not_blank)
 
     @field_validator("attribute")
     @classmethod
@@ -109,10 +111,32 @@ class StatementIn(BaseModel):
         return (v or "").strip() or None
 
 
+class MentionIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    text: str = Field(min_length=1, description="the time phrase as said ('yesterday')")
+    date: Day = Field(description="the day it points to (YYYY-MM-DD)")
+
+
+class FactIn(BaseModel):
+    """A free-form fact outside the vocabulary, with the passage that states it quoted (cf. `Fact`)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    subject: str = Field(min_length=1, description=f"who or what it is about, as said, or {SELF} for the speaker")
+    content: str = Field(min_length=1, description="the fact in one short sentence that names its subject")
+    valid_from: date = Field(description="the day it happened or held from (YYYY-MM-DD)")
+    quote: str = Field(min_length=1, description="the passage of the turn that states it, copied exactly")
+    mentions: list[MentionIn] = Field(default_factory=list, description="its time phrases and their days")
+
+    _trimmed = field_validator("subject", "content", "quote")(_not_blank)
+
+
 class Answer(BaseModel):
-    """The statements of state one turn makes: the input of the `record_statements` tool."""
+    """What one turn says: the input of the `record_statements` tool."""
 
     statements: list[StatementIn] = Field(description="every statement of state the turn makes; may be empty")
+    facts: list[FactIn] = Field(default_factory=list, description="what else it says happened or is the case")
 
 
 class ExtractionFailed(Exception):
@@ -143,13 +167,15 @@ def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
 def tool_config() -> dict[str, Any]:
     """The converse `toolConfig`: the one tool, and the model made to call it."""
     return {
-        "tools": [{
-            "toolSpec": {
-                "name": TOOL_NAME,
-                "description": "Record the statements of state the turn makes (an empty list when none).",
-                "inputSchema": {"json": _inline_refs(Answer.model_json_schema())},
+        "tools": [
+            {
+                "toolSpec": {
+                    "name": TOOL_NAME,
+                    "description": "Record the statements of state the turn makes (an empty list when none).",
+                    "inputSchema": {"json": _inline_refs(Answer.model_json_schema())},
+                }
             }
-        }],
+        ],
         "toolChoice": {"tool": {"name": TOOL_NAME}},
     }
 
@@ -168,6 +194,17 @@ def locate(quote: str, text: str) -> tuple[int, int] | None:
     return m.span() if m else None
 
 
+def _subject(said: str) -> str:
+    return SELF if said.lower() == SELF else said
+
+
+def to_facts(answer: Answer, text: str) -> list[Fact]:
+    """The answer's free-form facts, each quote located in the text (the whole turn when paraphrased)."""
+    return [Fact(subject=_subject(f.subject), content=f.content, valid_from=f.valid_from,
+                 span=locate(f.quote, text) or (0, len(text)),
+                 mentions=[Mention(text=m.text, date=m.date) for m in f.mentions]) for f in answer.facts]
+
+
 def to_statements(answer: Answer, text: str) -> list[Statement]:
     """The answer's statements, with each quote located in the text.
 
@@ -178,8 +215,17 @@ def to_statements(answer: Answer, text: str) -> list[Statement]:
     for s in answer.statements:
         span = locate(s.quote, text) or (0, len(text))
         subject = SELF if s.subject.lower() == SELF else s.subject
-        out.append(Statement(subject=subject, attribute=s.attribute, value=s.value, polarity=s.polarity,
-                             valid_from=s.valid_from, span=span, qualifier=s.qualifier))
+        out.append(
+            Statement(
+                subject=subject,
+                attribute=s.attribute,
+                value=s.value,
+                polarity=s.polarity,
+                valid_from=s.valid_from,
+                span=span,
+                qualifier=s.qualifier,
+            )
+        )
     return out
 
 
@@ -199,8 +245,9 @@ def read_answer(response: dict[str, Any]) -> Answer:
     try:
         return Answer.model_validate(data)
     except ValidationError as e:
-        problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'input'}: {err['msg']}"
-                             for err in e.errors(include_url=False)[:10])
+        problems = "; ".join(
+            f"{'.'.join(map(str, err['loc'])) or 'input'}: {err['msg']}" for err in e.errors(include_url=False)[:10]
+        )
         raise _Malformed(f"{TOOL_NAME} input is invalid: {problems}") from e
 
 
@@ -211,8 +258,7 @@ def new_client(region: str | None = None) -> Any:
 
     from twinmem.config import settings
 
-    config = Config(retries={"mode": "standard", "max_attempts": MAX_ATTEMPTS}, connect_timeout=5,
-                    read_timeout=30)
+    config = Config(retries={"mode": "standard", "max_attempts": MAX_ATTEMPTS}, connect_timeout=5, read_timeout=30)
     return boto3.client("bedrock-runtime", region_name=region or settings().region, config=config)
 
 
@@ -223,8 +269,7 @@ class BedrockExtractor:
     version = "1"
     method = "llm"
 
-    def __init__(self, model_id: str, *, client: Any = None, region: str | None = None,
-                 max_tokens: int = 2048) -> None:
+    def __init__(self, model_id: str, *, client: Any = None, region: str | None = None, max_tokens: int = 2048) -> None:
         self.model: str | None = model_id
         self.model_id = model_id
         self.region = region
@@ -238,11 +283,13 @@ class BedrockExtractor:
             self._client = new_client(self.region)
         return self._client
 
-    def request(self, text: str, said_at: datetime, role: str, problem: str | None = None) -> dict[str, Any]:
+    def request(self, text: str, said_at: datetime, role: str, problem: str | None = None,
+                speaker: str | None = None) -> dict[str, Any]:
         """The converse parameters for one turn; `problem` says what was wrong with the last answer."""
         day = (said_at.astimezone(UTC) if said_at.tzinfo else said_at).date()
+        who = f"Speaker: {speaker}\n" if speaker else ""
         content: list[dict[str, Any]] = [{
-            "text": f"Turn role: {role}\nTurn date: {day.isoformat()} ({day.strftime('%A')})\n"
+            "text": f"Turn role: {role}\n{who}Turn date: {day.isoformat()} ({day.strftime('%A')})\n"
                     f"Turn text:\n<turn>\n{text}\n</turn>"
         }]
         if problem:
@@ -256,16 +303,23 @@ class BedrockExtractor:
             "inferenceConfig": {"maxTokens": self.max_tokens, "temperature": 0},
         }
 
-    def extract(self, text: str, said_at: datetime, role: str) -> list[Statement]:
-        """The turn's statements; `ExtractionFailed` after two malformed answers, `ClientError` as raised."""
+    def read(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> Reading:
+        """The turn's statements and free-form facts; `ExtractionFailed` after two malformed answers,
+        `ClientError` as raised."""
         if not text.strip():
-            return []
+            return Reading()
         problem: str | None = None
         for _ in range(2):
-            response = self.client.converse(**self.request(text, said_at, role, problem))
+            response = self.client.converse(**self.request(text, said_at, role, problem, speaker))
             try:
-                return to_statements(read_answer(response), text)
+                answer = read_answer(response)
             except _Malformed as e:
                 problem = str(e)
                 log.warning("malformed extraction answer", extra={"model": self.model_id, "problem": problem})
+                continue
+            return Reading(statements=to_statements(answer, text), facts=to_facts(answer, text))
         raise ExtractionFailed(f"{self.model_id} answered malformed twice: {problem}")
+
+    def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]:
+        """The turn's statements of state (see `read` for the free-form facts too)."""
+        return self.read(text, said_at, role, speaker).statements

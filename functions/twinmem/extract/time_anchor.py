@@ -1,7 +1,10 @@
-"""Resolve a statement's own time words ("since March 2024", "last month") to a date.
+"""Relative time in a turn ("yesterday", "two years ago", "last Saturday", "in May") anchored to a day.
 
-A declarative table of (regex, resolver). Only the standard library is imported; the
-first matching row wins, so more specific rows come first.
+A declarative table of (regex, resolver) over the standard library only. ``find_time`` gives a
+statement's own time (the first matching row wins, so specific rows come first); ``mentions``
+gives every time phrase of a text with the day it points to, counted from when it was said
+(kept on facts and episodes so that "when did X happen?" is answerable from retrieve alone).
+Our own table rather than dateparser: see docs/decisions.md ("Dates anchored by our own table").
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-__all__ = ["TIME_PATTERNS", "find_time", "valid_from"]
+from twinmem.models import Mention
+
+__all__ = ["TIME_PATTERNS", "find_time", "mentions", "valid_from"]
 
 MONTHS: dict[str, int] = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
@@ -97,9 +102,23 @@ def _week_start(d: date) -> date:
 def _weekday(m: re.Match[str], today: date, ctx: str) -> date:
     wd = WEEKDAYS.index(m.group("wd").lower())
     back = (today.weekday() - wd) % 7 or 7
-    if (m.group("lead") or "").lower() == "next":
+    lead = (m.group("lead") or "").lower()
+    if lead == "next":
         return today + timedelta(days=(wd - today.weekday()) % 7 or 7)
+    if lead == "this":  # the one of the current week
+        return _week_start(today) + timedelta(days=wd)
     return today - timedelta(days=back)
+
+
+def _weekend(m: re.Match[str], today: date, ctx: str) -> date:
+    """The Saturday of the weekend meant: last (before this week), this or next."""
+    saturday = _week_start(today) + timedelta(days=5)
+    lead = m.group("lead").lower()
+    if lead == "last":
+        return saturday - timedelta(days=7)
+    if lead == "next":
+        return saturday + timedelta(days=7)
+    return saturday
 
 
 def _const(fn: Callable[[date], date]) -> Callable[[re.Match[str], date, str], date]:
@@ -127,10 +146,12 @@ TIME_PATTERNS: list[tuple[str, Resolver]] = [
     (r"\b(?:for|over)\s+(?:the\s+(?:past|last)\s+)?" + _NUM + r"\s+" + _UNIT + r"\b", _ago),
     (r"\b(?:the\s+)?(?:past|last)\s+" + _NUM + r"\s+" + _UNIT + r"\b", _ago),
     (r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"\b(?!\s+ago)", _in_n),
-    (r"\bday before yesterday\b", _const(lambda t: t - timedelta(days=2))),
-    (r"\byesterday\b", _const(lambda t: t - timedelta(days=1))),
+    (r"\b(?:the\s+)?day before yesterday\b", _const(lambda t: t - timedelta(days=2))),
+    (r"\b(?:the\s+)?day after tomorrow\b", _const(lambda t: t + timedelta(days=2))),
+    (r"\b(?:yesterday|last\s+night)\b", _const(lambda t: t - timedelta(days=1))),
     (r"\btomorrow\b", _const(lambda t: t + timedelta(days=1))),
     (r"\b(?:today|tonight|this morning|this afternoon|this evening)\b", _const(lambda t: t)),
+    (r"\b(?P<lead>last|this|next|over\s+the|this\s+past)\s+weekend\b", _weekend),
     (r"\blast\s+week(?:end)?\b", _const(lambda t: _week_start(t) - timedelta(days=7))),
     (r"\bnext\s+week\b", _const(lambda t: _week_start(t) + timedelta(days=7))),
     (r"\bthis\s+week\b", _const(_week_start)),
@@ -141,20 +162,16 @@ TIME_PATTERNS: list[tuple[str, Resolver]] = [
     (r"\bnext\s+year\b", _const(lambda t: date(t.year + 1, 1, 1))),
     (r"\b(?:earlier\s+)?this\s+year\b", _const(lambda t: date(t.year, 1, 1))),
     (
-        r"\b(?P<lead>last|next|on|this past)\s+"
+        r"\b(?P<lead>last|next|on|this past|this)\s+"
         r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
         _weekday,
     ),
     (
-        r"\b(?:since|in|from|starting(?:\s+in)?|as\s+of|back\s+in|until|till|of|during|around)\s+"
-        + _YEAR
-        + r"\b",
+        r"\b(?:since|in|from|starting(?:\s+in)?|as\s+of|back\s+in|until|till|of|during|around)\s+" + _YEAR + r"\b",
         _year,
     ),
     (
-        r"\b(?P<lead>since|in|from|starting(?:\s+in)?|as\s+of|back\s+in|until|till|this|last)\s+"
-        + _MONTH
-        + r"\b",
+        r"\b(?P<lead>since|in|from|starting(?:\s+in)?|as\s+of|back\s+in|until|till|this|last)\s+" + _MONTH + r"\b",
         _bare_month,
     ),
 ]
@@ -174,6 +191,28 @@ def find_time(phrase_context: str, said_at: datetime | date) -> tuple[date, tupl
         if m and (d := resolve(m, today, phrase_context)) is not None:
             return d, m.span()
     return None
+
+
+def mentions(text: str, said_at: datetime | date) -> list[Mention]:
+    """Every time phrase of the text, in order, with the day it points to (relative to said_at).
+
+    Pure and cheap (a few µs a turn): where two rows match overlapping text, the earlier phrase
+    wins, then the longer one, then the row listed first.
+    """
+    today = said_at.date() if isinstance(said_at, datetime) else said_at
+    found: list[tuple[int, int, int, date]] = []
+    for row, (rx, resolve) in enumerate(_compiled()):
+        for m in rx.finditer(text):
+            context = text[max(0, m.start() - 60) : m.end() + 60]
+            if (d := resolve(m, today, context)) is not None:
+                found.append((m.start(), -(m.end() - m.start()), row, d))
+    out: list[Mention] = []
+    end = -1
+    for start, neg_len, _row, d in sorted(found):
+        if start >= end:
+            end = start - neg_len
+            out.append(Mention(text=text[start:end], date=d))
+    return out
 
 
 def valid_from(phrase_context: str, said_at: datetime) -> date | None:

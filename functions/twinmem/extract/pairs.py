@@ -1,0 +1,179 @@
+"""From a rule's match to the values it states: (attribute, value, qualifier, polarity) and then Statements.
+
+Most rules state one value of their attribute. Some name a family resolved per match: `home`
+(a city or a country, by the lexicon), `left` and `change` (a place, a school or an employer, by
+what the value is), `favorite` (favorite_<thing>), `pet` (the pet's name, else its species); and
+lists ("Spanish and French") state one value each.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from twinmem import vocabulary
+from twinmem.extract import cues
+from twinmem.extract.base import SELF, Statement
+from twinmem.extract.checks import check, is_known_place, place_attr, school_like
+from twinmem.extract.table import Rule, grammar
+from twinmem.extract.turn import Subject, Turn
+from twinmem.values import display_value, fold
+
+M = grammar().macros
+
+Pair = tuple[str, str, str | None, int]  # (attribute, value, qualifier, polarity)
+
+
+@dataclass
+class Hit:
+    """A rule's match in a sentence, and what reading it found around it."""
+
+    rule: Rule
+    m: re.Match[str]
+    start: int  # offset in the sentence where the statement's passage begins
+    val_span: tuple[int, int]
+    subject: Subject | None = None
+    aux: str = ""
+
+
+def _raw(gd: dict[str, str | None]) -> str:
+    return gd.get("val") or gd.get("v1") or gd.get("v2") or gd.get("val2x") or ""
+
+
+def _pet(gd: dict[str, str | None]) -> list[tuple[str, str, str | None]]:
+    species = re.sub(r"\s+", " ", (gd.get("species") or "").lower())
+    names = [n for n in cues.LIST_SPLIT.split(gd.get("pname") or "") if n and check("notname", n)]
+    if names:
+        return [("pet", n, species or None) for n in names]
+    if species:
+        return [("pet", re.sub(r"(?<=[^s])s$", "", species), None)]
+    return []
+
+
+def _ports(raw: str, clause: str) -> list[tuple[str, str, str | None]]:
+    out: list[tuple[str, str, str | None]] = []
+    for pm in re.finditer(rf"(\d{{2,5}})(?:\s+({M['PORT_QUAL']}))?", raw, re.I):
+        qual = qualifier(pm.group(2) or "")
+        if qual is None and len(re.findall(r"\d{2,5}", raw)) == 1:
+            qual = qualifier(clause)
+        out.append(("port", pm.group(1), qual))
+    return out
+
+
+def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
+    thing = re.sub(r"\s+", "_", fold(gd.get("thing") or "")).replace("colour", "color")
+    thing = re.sub(r"(?<=[^s])s$", "", thing)
+    if not thing or thing in ("thing", "part", "one", "person", "place"):
+        return []
+    return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
+
+
+def resolve_place_or_org(family: str, raw: str) -> str:
+    """The attribute a `home`, `left` or `change` value is: a place, a school, else an employer."""
+    if family == "home" or is_known_place(raw):
+        return place_attr(raw) or "home_city"
+    return "school" if school_like(raw) else "employer"
+
+
+def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
+    """(attribute, value, qualifier) of the match's first value (and its list items)."""
+    attr, gd = hit.rule.attribute, hit.m.groupdict()
+    raw = _raw(gd)
+    if attr == "pet":
+        return _pet(gd)
+    if attr == "port":
+        return _ports(raw, clause)
+    if attr == "price":
+        per = gd.get("per")
+        return [("price", raw, cues.PER_NAMES.get(per.lower(), per.lower()) if per else None)]
+    if attr == "favorite":
+        return _favorite(gd, raw)
+    if attr in ("home", "left", "change"):
+        return [(resolve_place_or_org(attr, raw), raw, None)]
+    if attr == "language" or (attr in ("allergy", "hobby", "nationality") and re.search(r",|\band\b|&", raw)):
+        items = (i.strip() for i in cues.LIST_SPLIT.split(raw))
+        return [(attr, cues.LANG_MOD.sub("", i) if attr == "language" else i, None) for i in items if i]
+    return [(attr, raw, None)]
+
+
+def pairs(hit: Hit, clause: str, polarity: int) -> list[Pair]:
+    """Every value the match states, with its polarity (a second value may differ: "left X for Y")."""
+    rule, gd = hit.rule, hit.m.groupdict()
+    out: list[Pair] = [(a, v, q, polarity) for a, v, q in _values(hit, clause)]
+    if rule.val2 and gd.get("val2"):
+        val2 = gd["val2"] or ""
+        attr2 = resolve_place_or_org(rule.val2, val2) if rule.val2 in ("home", "left", "change") else rule.val2
+        out.append((attr2, val2, None, rule.val2_polarity or polarity))
+    return out
+
+
+def _check_for(rule: Rule, attribute: str) -> str:
+    """The value check of a pair: the rule's own for its attribute, `cap` for an employer read by the way."""
+    if attribute == "employer" and rule.attribute != "employer":
+        return "cap"
+    if attribute == rule.attribute or rule.attribute in ("home", "left", "change"):
+        return str(rule.check)
+    return ""
+
+
+def _fits_subject(rule: Rule, subj: Subject, attribute: str) -> bool:
+    """People have people's attributes, things have things' (a port is a thing's unless embedded)."""
+    about = vocabulary.about(attribute) or "person"
+    if subj.kind == "thing":
+        return about == "thing"
+    return about != "thing" or rule.subject == "embedded"
+
+
+def statements(
+    hit: Hit, subj: Subject, pol: int, vfrom: date, span: tuple[int, int], clause: str, turn: Turn
+) -> list[Statement]:
+    """The statements a match makes about its subject."""
+    out: list[Statement] = []
+    for a, v, q, p in pairs(hit, clause, pol):
+        v = clean(a, v)
+        kind = _check_for(hit.rule, a)
+        if not v or (kind and not check(kind, v)):
+            continue
+        if a == "partner" and subj.display == SELF and p == 1:
+            turn.partner = v
+        if not _fits_subject(hit.rule, subj, a):
+            continue
+        out.append(
+            Statement(
+                subject=subj.display,
+                attribute=a,
+                value=v,
+                polarity=1 if p == 1 else -1,
+                valid_from=vfrom,
+                span=span,
+                qualifier=q,
+            )
+        )
+    return out
+
+
+def qualifier(text: str) -> str | None:
+    for rx, name in cues.QUAL_WORDS:
+        if rx.search(text):
+            return name
+    return None
+
+
+def clean(attribute: str, value: str) -> str:
+    """The value as filed: trimmed of articles, possessive 's, a car's adjectives, ..."""
+    v = display_value(value)
+    if attribute in ("email", "phone", "version", "port", "price", "birthday"):
+        return v.strip()
+    v = re.sub(r"['’]s$", "", v)
+    prev = None
+    while prev != v:
+        prev = v
+        v = cues.VALUE_TRIM.sub("", v).strip()
+    if attribute == "car":
+        while (nv := cues.CAR_ADJ.sub("", v)) != v:
+            v = nv
+    if attribute == "status":
+        v = re.sub(r"^back\s+(?=up|online)", "", v, flags=re.I)
+        v = {"up and running": "up"}.get(v.lower(), v)
+    return v.strip()

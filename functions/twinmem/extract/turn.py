@@ -1,0 +1,139 @@
+"""Reading state for one turn: who speaks, who listens, who and what was last spoken about."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from twinmem.extract.base import SELF
+from twinmem.extract.lexicon import words
+from twinmem.extract.table import grammar
+
+M = grammar().macros
+_PRONOUNS = frozenset("i we you he she they my our your his her".split())
+_NOT_THINGS = frozenset("i we you he she they everything everyone nothing there here me".split())
+
+
+@dataclass
+class Subject:
+    display: str  # SELF, a person's name, or a thing
+    kind: str  # self | person | thing
+    has_be: bool = False
+
+
+def name_in(text: str) -> str | None:
+    """The person's name in a subject phrase ("my sister Carol" -> "Carol"), or None."""
+    tokens = re.findall(M["NAMETOK"], text)
+    keep: list[str] = []
+    for tok in tokens:
+        if tok.lower() in words("not_names") or re.fullmatch(M["REL"], tok, re.I):
+            keep = []
+            continue
+        keep.append(tok)
+    if not keep:
+        return None
+    # only the trailing run of names belongs to the subject
+    run = re.search(rf"({M['NAMETOK']}(?:\s+{M['NAMETOK']})*)\W*$", text.strip().rstrip(","))
+    if run:
+        names = [t for t in run.group(1).split() if t.lower() not in words("not_names")]
+        if names:
+            return " ".join(names)
+    return " ".join(keep)
+
+
+class Turn:
+    """Reading state for one turn: role, said date, who was last spoken about.
+
+    Who "I" and "you" are: a turn whose speaker the client named (`name`) speaks for that person,
+    whatever its role, and its "you" is nobody we can name (the other party). Without a name, a
+    user turn's "I" is the end user; an assistant turn's "I" is the assistant (never filed) and its
+    "you" is the end user, restated (see docs/decisions.md, "Assistant turns").
+    """
+
+    def __init__(self, role: str, said: datetime, named: bool = False) -> None:
+        self.assistant = role == "assistant"
+        self.named = named
+        self.said = said
+        self.last_person: Subject | None = None
+        self.last_thing: Subject | None = None
+        self.partner: str | None = None
+
+    def speaker(self) -> Subject | None:
+        return None if self.assistant and not self.named else Subject(SELF, "self")
+
+    def listener(self) -> Subject | None:
+        return Subject(SELF, "self") if self.assistant and not self.named else None
+
+    def pronoun(self, word: str) -> Subject | None:
+        w = word.lower()
+        if w in ("i", "we", "my", "our", "me", "us"):
+            return self.speaker()
+        if w in ("you", "your"):
+            return self.listener()
+        if w in ("he", "she", "his", "her", "him"):
+            return self.last_person
+        return None
+
+    def person(self, phrase: str) -> Subject | None:
+        """Subject for a person phrase: a pronoun, "my sister Carol", "Alice Chen"."""
+        phrase = phrase.strip().strip(",").strip()
+        first = phrase.split()[0].lower() if phrase else ""
+        if " " not in phrase and first in _PRONOUNS:
+            return self.pronoun(first)
+        name = name_in(phrase)
+        if name is None:
+            if first in ("my", "our") and re.search(rf"\b(?:{M['PARTNER_RELS']})\b", phrase, re.I) and self.partner:
+                return self._third(self.partner)
+            return None
+        if first in ("your",) and self.listener() is None:
+            return None
+        return self._third(name)
+
+    def _third(self, name: str) -> Subject:
+        subj = Subject(name, "person")
+        self.last_person = subj
+        return subj
+
+    def thing(self, pre: str) -> Subject | None:
+        """Subject for a thing named just before the predicate ("the payments service")."""
+        toks = re.findall(r"[\w.@/+#'’-]+", pre)
+        if not toks:
+            return None
+        det = max(
+            (i for i, w in enumerate(toks) if w.lower() in ("the", "our", "my", "their", "this", "its", "your")),
+            default=-1,
+        )
+        if det >= 0:
+            np = toks[det + 1 :]
+        else:
+            np = []
+            for w in reversed(toks[-4:]):
+                if (w.lower() in words("not_names") and w.lower() not in ("it", "this", "that")) or w.lower() in (
+                    "and",
+                    "but",
+                    "so",
+                    "because",
+                ):
+                    break
+                np.insert(0, w)
+        np = [w for w in np if w.lower() not in ("now", "currently", "still")]
+        if not np:
+            return None
+        text = re.sub(r"['’]s$", "", " ".join(np))
+        low = text.lower()
+        if low in _NOT_THINGS:
+            return None
+        if low in ("it", "this", "that"):
+            return self.last_thing
+        if re.search(
+            rf"\b(?:{M['REL']}|parents|kids|children|family|friends|folks|people|grandparents|relatives|"
+            rf"everyone|everybody|someone|somebody|team\s+mates|guys)s?$",
+            low,
+        ):
+            return None
+        if det < 0 and not re.search(r"[A-Z0-9]", text):
+            return None
+        subj = Subject(text, "thing")
+        self.last_thing = subj
+        return subj

