@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from infra import template
+from infra.local import concurrency
 from infra.local.pump import StreamPump
 
 LOCAL_TENANT = "local"
@@ -34,7 +35,8 @@ class Backend:
     streams: Any
     moto: Any = None
     pumps: list[StreamPump] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    # moto and the handlers' shared objects: see infra.local.concurrency (process-wide, as moto is)
+    lock: concurrency.TurnLock = field(default_factory=lambda: concurrency.LOCK)
     _stop: threading.Event = field(default_factory=threading.Event)
     _threads: list[threading.Thread] = field(default_factory=list)
 
@@ -86,6 +88,10 @@ def start(table_name: str | None = None, *, embedded: bool | None = None, pumps:
         _use_moto_defaults()
         from moto import mock_aws
 
+        from infra.local import motofix
+
+        motofix.apply()  # moto's cost proportional to the work, one moto call at a time
+
         moto = mock_aws()
         moto.start()
     name = table_name or os.environ.get("TWINMEM_TABLE") or "twinmem-local"
@@ -112,7 +118,9 @@ def start(table_name: str | None = None, *, embedded: bool | None = None, pumps:
         arn = backend.stream_arn()
         for mapping in template.stream_mappings():
             timeout = template.function_timeout(mapping.function)
-            backend.pumps.append(StreamPump(streams, arn, mapping, lock=backend.lock, timeout_s=timeout))
+            # embedded moto (patched) never replaces its shard: the pump keeps its iterators
+            backend.pumps.append(StreamPump(streams, arn, mapping, lock=backend.lock, timeout_s=timeout,
+                                            fresh_iterators=not embedded))
     return backend
 
 

@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from infra.local import concurrency
 from infra.local.filters import passes
 from infra.template import StreamMapping
 
@@ -52,13 +53,18 @@ class StreamPump:
     """Pumps one table's stream into one function, as its event source mapping would."""
 
     def __init__(self, streams_client: Any, stream_arn: str, mapping: StreamMapping,
-                 handler: Handler | None = None, lock: threading.Lock | None = None, timeout_s: int = 60) -> None:
+                 handler: Handler | None = None, lock: Any = None, timeout_s: int = 60,
+                 fresh_iterators: bool = True) -> None:
         self.streams = streams_client
         self.stream_arn = stream_arn
         self.mapping = mapping
         self.handler = handler or load_handler(mapping.handler)
-        self.lock = lock or threading.Lock()
+        self.lock = lock if lock is not None else concurrency.LOCK
         self.timeout_s = timeout_s
+        # True: ask a new iterator after the last record read at every poll (an endpoint that may
+        # replace its shard object, as unpatched moto does on a failed transaction); False: keep
+        # reading with the NextShardIterator each GetRecords returns, as Lambda's poller does.
+        self.fresh_iterators = fresh_iterators
         self.iterators: dict[str, str | None] = {}
         self.positions: dict[str, str] = {}  # shard id -> sequence number of the last record read
         self.failures: list[dict[str, Any]] = []
@@ -76,18 +82,33 @@ class StreamPump:
                 self.iterators[sid] = it
         return self.iterators
 
-    def _iterator(self, sid: str) -> str | None:
-        """Where to read a shard from: just after the last record read, asked afresh each time.
+    def _iterator(self, sid: str, fresh: bool = False) -> str | None:
+        """Where to read a shard from: the NextShardIterator of the last read, or (fresh) a new iterator
+        just after the last record read.
 
-        A fresh iterator (rather than the previous NextShardIterator) keeps reading when the
-        stream's shard object is replaced, as moto does when it rolls back a failed transaction.
+        A fresh iterator keeps reading when the stream's shard object is replaced, as unpatched moto
+        does when it rolls back a failed transaction; it is also the way back after an iterator expired.
         """
         seq = self.positions.get(sid)
-        if seq is None:
+        if seq is None or not (fresh or self.fresh_iterators):
             return self.iterators.get(sid)
         return str(self.streams.get_shard_iterator(StreamArn=self.stream_arn, ShardId=sid,
                                                    ShardIteratorType="AFTER_SEQUENCE_NUMBER",
                                                    SequenceNumber=seq)["ShardIterator"])
+
+    def _read(self, sid: str) -> dict[str, Any] | None:
+        it = self._iterator(sid)
+        if it is None:
+            return None
+        try:
+            return dict(self.streams.get_records(ShardIterator=it, Limit=1000))
+        except Exception as exc:
+            code = str(getattr(exc, "response", {}).get("Error", {}).get("Code", ""))
+            if code not in ("ExpiredIteratorException", "TrimmedDataAccessException") or self.fresh_iterators:
+                raise
+            log.warning("shard iterator of %s: %s; asking a new one", sid, code)
+            it = self._iterator(sid, fresh=True)
+            return None if it is None else dict(self.streams.get_records(ShardIterator=it, Limit=1000))
 
     def skip_to_latest(self) -> None:
         """Move past everything on the stream now (records that are not this pump's to deliver)."""
@@ -100,10 +121,9 @@ class StreamPump:
         """Read every shard once and deliver what passed the filter; returns records delivered."""
         delivered = 0
         for sid in list(self._shard_iterators()):
-            it = self._iterator(sid)
-            if it is None:
+            out = self._read(sid)
+            if out is None:
                 continue
-            out = self.streams.get_records(ShardIterator=it, Limit=1000)
             self.iterators[sid] = out.get("NextShardIterator")
             if out.get("Records"):
                 self.positions[sid] = out["Records"][-1]["dynamodb"]["SequenceNumber"]
@@ -142,7 +162,7 @@ class StreamPump:
     def _invoke(self, batch: list[dict[str, Any]]) -> set[str] | None:
         """Invoke the function; the failed sequence numbers, or None for a function error."""
         self.invocations += 1
-        with self.lock:
+        with concurrency.invocation(self.mapping.function, self.lock):
             try:
                 result = self.handler({"Records": batch}, LambdaContext(self.mapping.function, self.timeout_s))
             except Exception:

@@ -11,7 +11,6 @@ import base64
 import logging
 import os
 import sys
-import threading
 import time
 import uuid
 from datetime import UTC, datetime
@@ -20,7 +19,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from infra import template
-from infra.local import environment
+from infra.local import concurrency, environment
 from infra.local.pump import Handler, LambdaContext, load_handler
 
 log = logging.getLogger("twinmem.local.server")
@@ -29,10 +28,10 @@ log = logging.getLogger("twinmem.local.server")
 class Gateway:
     """Matches a request to a template route and invokes its handler with an HTTP API v2 event."""
 
-    def __init__(self, lock: threading.Lock | None = None) -> None:
+    def __init__(self, lock: Any = None) -> None:
         self.routes = template.routes()
         self.handlers: dict[str, Handler] = {}
-        self.lock = lock or threading.Lock()
+        self.lock = lock if lock is not None else concurrency.LOCK
 
     def handler_for(self, route: template.Route) -> Handler:
         if route.handler not in self.handlers:
@@ -51,7 +50,9 @@ class Gateway:
         if route is None:
             return 404, {"Content-Type": "application/json"}, b'{"message":"Not Found"}'
         event = api_event(route, method, parts.path, parts.query, headers, body)
-        with self.lock:
+        # one invocation of this function at a time (its container); other functions and the stream
+        # pump take turns with it at each DynamoDB call (infra.local.concurrency)
+        with concurrency.invocation(route.function, self.lock):
             result = self.handler_for(route)(event, LambdaContext(route.function))
         status = int(result.get("statusCode", 200))
         out_headers = dict(result.get("headers") or {})
