@@ -3,16 +3,20 @@
 A handler module builds `app = make_app()`, declares routes with `@app.post(...)` and
 `scoped(app, "read")`, and exports `handler = entrypoint(app)`. Before any route (and before
 body validation) the entrypoint checks, in order: the bearer key (401), X-Twin-Account (400),
-the body size (413), the key's scope for the route (403). Then Powertools validates the body
+the body size in bytes (413), the key's scope for the route (403), then that the body is JSON
+(415), UTF-8 (400) and nested at most MAX_DEPTH deep (422). Then Powertools validates the body
 (422) and the route calls one domain function.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
 import uuid
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
@@ -25,14 +29,18 @@ from twinmem.models import SCOPE_RANK, Caller
 from twinmem.observability import capture_lambda_handler, logger, metrics
 
 ACCOUNT_RE = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
+MAX_DEPTH = 32  # arrays and objects inside each other; the deepest body this API reads has 3
+BODY_METHODS = {"POST", "PUT", "PATCH"}
 
 STATUS: dict[type[errors.TwinmemError], int] = {
     errors.BadAccount: 400,
+    errors.BadRequest: 400,
     errors.Unauthorized: 401,
     errors.Forbidden: 403,
     errors.NotFound: 404,
     errors.Conflict: 409,
     errors.TooLarge: 413,
+    errors.UnsupportedMediaType: 415,
     errors.Invalid: 422,
     errors.Unavailable: 503,
 }
@@ -105,7 +113,7 @@ def error_response(exc: errors.TwinmemError) -> Response:
 
 def _invalid_from(errs: Any) -> errors.Invalid:
     first: dict[str, Any] = next(iter(errs), {}) if errs else {}
-    loc = [str(p) for p in first.get("loc", ()) if p not in ("body",)]
+    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "[key]")]
     field = ".".join(loc) or "body"
     why = first.get("msg", "invalid")
     if first.get("type") == "json_invalid":
@@ -138,12 +146,61 @@ def _authorize(app: App, event: dict[str, Any]) -> Caller:
         if not ACCOUNT_RE.match(account):
             raise errors.BadAccount("X-Twin-Account must be 1..128 characters of [A-Za-z0-9_.:@-]")
         caller = caller.model_copy(update={"account": account})
-    body = event.get("body") or ""
-    if len(body) > settings().max_body_bytes:
+    if len(_body_bytes(event)) > settings().max_body_bytes:
         raise errors.TooLarge("body too large")
     if SCOPE_RANK[caller.scope] < SCOPE_RANK[scope]:
-        raise errors.Forbidden(f"this call needs a {scope} key", needs=scope, scope=caller.scope)
+        article = "an" if scope[0] in "aeiou" else "a"
+        raise errors.Forbidden(f"this call needs {article} {scope} key", needs=scope, scope=caller.scope)
     return caller
+
+
+def _body_bytes(event: dict[str, Any]) -> bytes:
+    """The body as the client sent it: base64-decoded when API Gateway encoded it."""
+    body = event.get("body") or ""
+    if event.get("isBase64Encoded"):
+        try:
+            return base64.b64decode(body, validate=True)
+        except (binascii.Error, ValueError):
+            raise errors.BadRequest("the body is not valid base64 (isBase64Encoded)") from None
+    return body.encode("utf-8", "surrogatepass")
+
+
+def _readable(event: dict[str, Any]) -> dict[str, Any]:
+    """The event with its body as UTF-8 JSON text, or the 4xx that says why it is not.
+
+    Runs before the resolver, so Powertools never meets a body it would fail on with a 500 (bytes
+    that are not UTF-8, multipart without a boundary, nesting deeper than the parser's recursion).
+    """
+    raw = _body_bytes(event)
+    method = event.get("requestContext", {}).get("http", {}).get("method", "GET").upper()
+    content_type = (_header(event, "content-type") or "").split(";", 1)[0].strip().lower()
+    if content_type and content_type != "application/json" and (raw or method in BODY_METHODS):
+        raise errors.UnsupportedMediaType("send the body as application/json", content_type=content_type)
+    if not raw:
+        return event
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise errors.BadRequest("the body is not valid UTF-8") from None
+    if _depth(text) > MAX_DEPTH:
+        raise errors.Invalid("body", f"nested deeper than {MAX_DEPTH} levels")
+    headers = {k: v for k, v in (event.get("headers") or {}).items() if k.lower() != "content-type"}
+    headers["content-type"] = "application/json"  # as Powertools spells it ("Application/JSON; charset=…" too)
+    return {**event, "headers": headers, "body": text, "isBase64Encoded": False}
+
+
+# a string, or an unterminated one to the end (linear: every opening quote is consumed, never retried)
+_STRING = re.compile(r'"(?:[^"\\]+|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _depth(text: str) -> int:
+    """How deep arrays and objects nest in a JSON text (brackets inside strings do not count)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0  # too few to nest that deep (most bodies): no scan
+    brackets = _BRACKET.findall(_STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
@@ -157,6 +214,7 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
         metrics.add_metric(name="Requests", unit="Count", value=1)
         try:
             caller = _authorize(app, event)
+            event = _readable(event)
             app.append_context(caller=caller)
             result = app.resolve(event, context)
         except errors.TwinmemError as exc:

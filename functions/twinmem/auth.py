@@ -2,19 +2,54 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
+from collections import OrderedDict
 
 from twinmem import keys, store
 from twinmem.config import settings
-from twinmem.errors import Forbidden, NotFound, Unauthorized
+from twinmem.errors import Conflict, Forbidden, NotFound, Unauthorized
 from twinmem.models import SCOPE_RANK, ApiKey, Caller, Scope, utcnow
 
-_cache: dict[str, tuple[float, ApiKey | None]] = {}
+SECRET_RE = re.compile(r"^tm_[A-Za-z0-9_-]{20,197}$")
+SECRET_RULE = "tm_ followed by 20 to 197 characters of [A-Za-z0-9_-]"
+CACHE_MAX = 10_000  # keys remembered per warm container (least recently used goes first)
+NEGATIVE_MAX = 1_000  # bearers that are not keys, remembered apart so a flood of them evicts no key
+NEGATIVE_SECONDS = 5.0  # how long "not a key" is believed (a key minted meanwhile clears it at once here)
+
+
+class _Lru:
+    """A bounded map of secret hash -> (when looked up, the key or None), least recently used out first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[str, tuple[float, ApiKey | None]] = OrderedDict()
+
+    def get(self, digest: str, now: float, ttl: float) -> tuple[float, ApiKey | None] | None:
+        hit = self.items.get(digest)
+        if hit is None or now - hit[0] > ttl:
+            return None
+        self.items.move_to_end(digest)
+        return hit
+
+    def put(self, digest: str, hit: tuple[float, ApiKey | None]) -> None:
+        self.items[digest] = hit
+        self.items.move_to_end(digest)
+        while len(self.items) > self.size:
+            self.items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+_cache = _Lru(CACHE_MAX)
+_negative = _Lru(NEGATIVE_MAX)
 
 
 def clear_cache() -> None:
-    _cache.clear()
+    _cache.items.clear()
+    _negative.items.clear()
 
 
 def new_secret() -> str:
@@ -22,15 +57,17 @@ def new_secret() -> str:
 
 
 def authenticate(secret: str) -> Caller:
-    """The caller a bearer secret stands for. Cached per warm container for TWINMEM_KEY_CACHE_SECONDS."""
-    if not secret.startswith("tm_") or len(secret) > 200:
+    """The caller a bearer secret stands for. Cached per warm container for TWINMEM_KEY_CACHE_SECONDS
+    (at most CACHE_MAX keys); a bearer that is no key is believed so for NEGATIVE_SECONDS."""
+    if not SECRET_RE.match(secret):
         raise Unauthorized("not a key this service issued")
     digest = keys.hash_secret(secret)
     now = time.monotonic()
-    hit = _cache.get(digest)
-    if hit is None or now - hit[0] > settings().key_cache_seconds:
+    ttl = settings().key_cache_seconds
+    hit = _cache.get(digest, now, ttl) or _negative.get(digest, now, min(ttl, NEGATIVE_SECONDS))
+    if hit is None:
         hit = (now, store.get_api_key(digest))
-        _cache[digest] = hit
+        (_cache if hit[1] is not None else _negative).put(digest, hit)
     key = hit[1]
     if key is None or key.revoked_at is not None:
         raise Unauthorized("not a key this service issued")
@@ -41,16 +78,21 @@ def mint(tenant: str, scope: Scope, name: str = "", secret: str | None = None,
          agent_id: str | None = None) -> tuple[ApiKey, str]:
     """A new key for the tenant; returns the key and its secret (the only time it is seen)."""
     secret = secret or new_secret()
-    if not secret.startswith("tm_"):
-        raise ValueError("a key's secret starts with tm_")
+    if not SECRET_RE.match(secret):
+        raise ValueError(f"a key's secret is {SECRET_RULE}")
+    if not tenant.strip():
+        raise ValueError("a key needs a tenant")
     key = ApiKey(key_id="key_" + secrets.token_hex(8), tenant=tenant, scope=scope, name=name,
                  created_at=utcnow(), agent_id=agent_id)
     store.put_api_key(key, keys.hash_secret(secret))
+    _negative.items.pop(keys.hash_secret(secret), None)
     return key, secret
 
 
 def ensure_key(tenant: str, secret: str, scope: Scope = "admin", name: str = "bootstrap") -> ApiKey:
     """The key with this secret, minted for the tenant if it does not exist yet (local bootstrap)."""
+    if not SECRET_RE.match(secret):
+        raise ValueError(f"a key's secret is {SECRET_RULE}")
     existing = store.get_api_key(keys.hash_secret(secret))
     if existing is not None:
         if existing.tenant != tenant:
@@ -70,8 +112,13 @@ def list_keys(caller: Caller) -> list[ApiKey]:
 
 
 def revoke_key(caller: Caller, key_id: str) -> ApiKey:
-    for key, table_key in store.list_api_keys(caller.tenant) if keys.is_id(key_id, "key") else []:
+    """Revoke one of the tenant's keys; never its last live admin key (409: mint another first)."""
+    listed = store.list_api_keys(caller.tenant) if keys.is_id(key_id, "key") else []
+    for key, table_key in listed:
         if key.key_id == key_id:
+            admins = {k.key_id for k, _ in listed if k.scope == "admin" and k.revoked_at is None}
+            if admins == {key_id}:
+                raise Conflict("that is the tenant's last admin key: mint another admin key before revoking it")
             now = utcnow()
             store.revoke_api_key(table_key, now)
             clear_cache()

@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from twinmem import auth, config
+from twinmem.errors import TwinmemError
 from twinmem.models import Caller
 
 
@@ -37,17 +38,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.table:
         parser.error("name the table with --table or TWINMEM_TABLE")
+    if not args.tenant.strip() or args.tenant != args.tenant.strip():
+        parser.error("--tenant must name a tenant (not empty, no surrounding spaces)")
     os.environ["TWINMEM_TABLE"] = args.table
     config.settings.cache_clear()
     out: dict[str, Any]
     admin = Caller(tenant=args.tenant, key_id="cli", scope="admin")
-    if args.action == "create":
-        key, secret = auth.mint(args.tenant, args.scope, args.name, agent_id=args.agent_id)
-        out = {"id": key.key_id, "key": secret, "scope": key.scope, "tenant": key.tenant}
-    elif args.action == "list":
-        out = {"keys": [k.model_dump(mode="json") for k in auth.list_keys(admin)]}
-    else:
-        out = auth.revoke_key(admin, args.key_id).model_dump(mode="json")
+    try:
+        if args.action == "create":
+            key, secret = auth.mint(args.tenant, args.scope, args.name, agent_id=args.agent_id)
+            out = {"id": key.key_id, "key": secret, "scope": key.scope, "tenant": key.tenant}
+        elif args.action == "list":
+            out = {"keys": [k.model_dump(mode="json") for k in auth.list_keys(admin)]}
+        else:
+            out = auth.revoke_key(admin, args.key_id).model_dump(mode="json")
+    except TwinmemError as exc:
+        sys.stderr.write(f"twinmem: {exc.message}\n")
+        return 1
     json.dump(out, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0

@@ -16,6 +16,14 @@ class BadAccount(TwinmemError):
     """X-Twin-Account missing or not a usable id."""
 
 
+class BadRequest(TwinmemError):
+    """The request cannot be read at all (a body that is not UTF-8 text)."""
+
+
+class UnsupportedMediaType(TwinmemError):
+    """The body is sent as something other than JSON."""
+
+
 class Unauthorized(TwinmemError):
     """The bearer is not a key this service issued, or it was revoked."""
 

@@ -29,7 +29,7 @@ def _decode(cursor: str) -> tuple[str, int]:
     try:
         sk, index = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
         return str(sk), int(index)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, OverflowError) as exc:  # OverflowError: a position of Infinity
         raise Invalid("cursor", "not a cursor this feed issued") from exc
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from twinmem.models import Memory
+from twinmem.models import Memory, is_control
 from twinmem.values import value_key
 
 HEADER = "Values as stated, newest said first:"
@@ -38,6 +38,7 @@ class Entry:
 
     def text(self) -> str:
         value = f"{self.shown} ({self.qualifier})" if self.qualifier else self.shown
+        value = one_line(value)
         if self.said and self.said_not:
             return f"{value} [conflict: said {self.said.isoformat()}, said not {self.said_not.isoformat()}]"
         if self.said_not:
@@ -82,7 +83,16 @@ def lines_for(subject_display: str, memories: list[Memory]) -> list[str]:
     """One line per attribute of a subject; lines ordered by their newest said date, then attribute."""
     entries = attribute_entries(memories)
     ordered = sorted(entries.items(), key=lambda kv: (-max(e.newest for e in kv[1]).toordinal(), kv[0]))
-    return [f"- {subject_display} · {attr}: " + "; ".join(e.text() for e in es) for attr, es in ordered]
+    return [f"- {one_line(subject_display)} · {one_line(attr)}: " + "; ".join(e.text() for e in es)
+            for attr, es in ordered]
+
+
+def one_line(text: str) -> str:
+    """The text with line breaks and other control or format characters escaped (a newline reads as
+    backslash-n, U+202E as backslash-u202e), so a value can never break the one-line format."""
+    if text.isprintable():
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if is_control(ch) else ch for ch in text)
 
 
 def text_of(lines: list[str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, date, datetime
 from typing import Literal
 
@@ -19,15 +20,25 @@ class Model(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
 
+_JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: format characters that spell words and emoji
+
+
+def is_control(ch: str) -> bool:
+    """A control or format character: a line break, NUL, a bidi override (U+202E), a line separator.
+    Names refuse them; the known lines show them escaped."""
+    return ch not in _JOINERS and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
 def iso(dt: datetime | None) -> str | None:
-    """RFC 3339 UTC with a Z, as every response shows time."""
+    """RFC 3339 UTC with a Z, as every response shows time (always a four-digit year: 0005-03-01T…)."""
     if dt is None:
         return None
-    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ").replace(".000000Z", "Z")
+    text = dt.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds")
+    return text.removesuffix(".000000") + "Z"
 
 
 class ApiKey(Model):

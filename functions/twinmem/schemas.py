@@ -1,21 +1,30 @@
-"""Request and response bodies of the HTTP API (snake_case; requests also accept camelCase)."""
+"""Request and response bodies of the HTTP API (snake_case; requests also accept camelCase).
+
+Request bodies are read strictly (JSON types as sent: no "10" for 10, no true for 1); times are
+RFC 3339 strings with an offset, within years 0001..9999 once in UTC; names (subjects,
+attributes, ids, the profile name) carry no control or format characters.
+"""
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     AliasChoices,
     AliasGenerator,
     AwareDatetime,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
-    field_validator,
+    Strict,
 )
 from pydantic.alias_generators import to_camel
 
-from twinmem.models import Model, Scope, SourceKind
+from twinmem.models import Model, Scope, SourceKind, is_control
 
 
 def _both(name: str) -> AliasChoices:
@@ -30,11 +39,55 @@ class Body(BaseModel):
         alias_generator=AliasGenerator(validation_alias=_both),
         populate_by_name=True,
         str_strip_whitespace=False,
+        strict=True,  # JSON types as sent: "10" is not 10, true is not 1 (times: see Instant)
         defer_build=True,  # each handler builds only the bodies it serves (cold start)
     )
 
 
-Instant = Annotated[AwareDatetime, Field(description="RFC 3339 with an offset, e.g. 2026-10-01T09:00:00Z")]
+_RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$")
+
+
+def _rfc3339_text(v: Any) -> Any:
+    """Times come as RFC 3339 text (never a number of seconds); a datetime passes (built in code)."""
+    if isinstance(v, datetime) or (isinstance(v, str) and _RFC3339.match(v)):
+        return v
+    raise ValueError("must be an RFC 3339 time with an offset, e.g. 2026-10-01T09:00:00Z")
+
+
+def _in_utc(v: datetime) -> datetime:
+    """The time in UTC; refused when UTC falls outside years 0001..9999 (9999-12-31T23:59:59-14:00)."""
+    try:
+        return v.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("must fall within years 0001..9999 once converted to UTC") from None
+
+
+Instant = Annotated[AwareDatetime, Strict(False), BeforeValidator(_rfc3339_text), AfterValidator(_in_utc),
+                    Field(description="RFC 3339 with an offset, e.g. 2026-10-01T09:00:00Z; "
+                                      "years 0001..9999 in UTC")]
+
+def _no_controls(v: str) -> str:
+    """Refuse control and format characters (newlines, NUL, bidi overrides such as U+202E)."""
+    for ch in v:
+        if is_control(ch):
+            raise ValueError(f"must not contain control characters (U+{ord(ch):04X})")
+    return v
+
+
+def _not_blank(v: str) -> str:
+    if not v.strip():
+        raise ValueError("must not be empty")
+    return v
+
+
+def _not_a_bool(v: Any) -> Any:
+    if isinstance(v, bool):
+        raise ValueError("must be 1 or -1")
+    return v
+
+
+Label = Annotated[str, AfterValidator(_no_controls)]  # may be empty (a key's name)
+Name = Annotated[str, AfterValidator(_no_controls), AfterValidator(_not_blank)]
 
 
 # ---------------------------------------------------------------- keys
@@ -42,8 +95,8 @@ Instant = Annotated[AwareDatetime, Field(description="RFC 3339 with an offset, e
 
 class CreateKeyRequest(Body):
     scope: Scope
-    name: str = Field(default="", max_length=200)
-    agent_id: str | None = Field(default=None, max_length=128, description="bind the key to an agent")
+    name: Label = Field(default="", max_length=200)
+    agent_id: Name | None = Field(default=None, max_length=128, description="bind the key to an agent")
 
 
 class KeyCreated(Model):
@@ -66,12 +119,13 @@ class KeyInfo(Model):
 
 
 class ItemIn(Body):
-    id: str | None = Field(default=None, min_length=1, max_length=256, description="your id; re-sending adds nothing")
+    id: Name | None = Field(default=None, min_length=1, max_length=256,
+                            description="your id; re-sending adds nothing")
     role: Literal["user", "assistant", "system", "note"] = "user"
     content: str = Field(min_length=1, max_length=32_000)
     said_at: Instant | None = None
-    conversation_id: str | None = Field(default=None, max_length=256)
-    name: str | None = Field(default=None, min_length=1, max_length=128,
+    conversation_id: Name | None = Field(default=None, max_length=256)
+    name: Name | None = Field(default=None, min_length=1, max_length=128,
                              description="who spoke (like a chat message's name): first-person statements "
                              "are filed under it")
 
@@ -93,17 +147,10 @@ class EditItemRequest(Body):
 
 
 class HistoryRequest(Body):
-    subject: str = Field(min_length=1, max_length=512)
-    attribute: str | None = Field(default=None, min_length=1, max_length=128)
+    subject: Name = Field(min_length=1, max_length=512)
+    attribute: Name | None = Field(default=None, min_length=1, max_length=128)
     as_of: Instant | None = None
     include_retracted: bool = False
-
-    @field_validator("subject")
-    @classmethod
-    def _not_blank(cls, v: str) -> str:
-        if not v.strip():
-            raise ValueError("must not be empty")
-        return v
 
 
 class AssertionOut(Model):
@@ -119,7 +166,7 @@ class AssertionOut(Model):
 
 
 class KnownRequest(Body):
-    subjects: list[Annotated[str, Field(min_length=1, max_length=512)]] | None = Field(default=None, max_length=50)
+    subjects: list[Annotated[Name, Field(min_length=1, max_length=512)]] | None = Field(default=None, max_length=50)
 
 
 
@@ -128,27 +175,27 @@ class KnownRequest(Body):
 
 class AppendRequest(Body):
     content: str = Field(min_length=1, max_length=32_000)
-    type: str = Field(default="fact", max_length=64)
-    layer: str = Field(default="user", max_length=64)
+    type: Name = Field(default="fact", max_length=64)
+    layer: Name = Field(default="user", max_length=64)
     created_at: Instant | None = None
     observed_at: Instant | None = None
     valid_from: Instant | None = None
     valid_to: Instant | None = None
     expires_at: Instant | None = None
     source_kind: Literal["agent", "user", "document", "import"] = "agent"
-    source_ref: str | None = Field(default=None, max_length=2048)
-    agent_id: str | None = Field(default=None, max_length=128)
-    actor_id: str | None = Field(default=None, max_length=128)
-    actor_role: str | None = Field(default=None, max_length=64)
-    run_id: str | None = Field(default=None, max_length=128)
-    episode_id: str | None = Field(default=None, max_length=128)
+    source_ref: Name | None = Field(default=None, max_length=2048)
+    agent_id: Name | None = Field(default=None, max_length=128)
+    actor_id: Name | None = Field(default=None, max_length=128)
+    actor_role: Name | None = Field(default=None, max_length=64)
+    run_id: Name | None = Field(default=None, max_length=128)
+    episode_id: Name | None = Field(default=None, max_length=128)
     derived_from: list[Annotated[str, Field(pattern=r"^mem_[0-9a-f]{16}$")]] = Field(default_factory=list,
                                                                                      max_length=50)
     visibility: Literal["shared", "private"] = "shared"
-    subject: str | None = Field(default=None, min_length=1, max_length=512)
-    attribute: str | None = Field(default=None, min_length=1, max_length=128)
+    subject: Name | None = Field(default=None, min_length=1, max_length=512)
+    attribute: Name | None = Field(default=None, min_length=1, max_length=128)
     value: str | None = Field(default=None, min_length=1, max_length=1024)
-    polarity: Literal[1, -1] = 1
+    polarity: Annotated[Literal[1, -1], BeforeValidator(_not_a_bool)] = 1
 
 
 
@@ -157,14 +204,14 @@ class ReviseRequest(Body):
 
 
 class CorrectionRequest(Body):
-    subject: str = Field(min_length=1, max_length=512)
-    attribute: str = Field(min_length=1, max_length=128)
+    subject: Name = Field(min_length=1, max_length=512)
+    attribute: Name = Field(min_length=1, max_length=128)
     value: str = Field(min_length=1, max_length=1024)
     reason: str = Field(default="", max_length=2000)
 
 
 class ProfileRequest(Body):
-    name: str = Field(min_length=1, max_length=512)
+    name: Name = Field(min_length=1, max_length=512)
 
 
 class FeedbackRequest(Body):
@@ -178,7 +225,7 @@ class RetrieveRequest(Body):
     limit: int = Field(default=10, ge=1, le=50)
     as_of: Instant | None = None
     as_of_axis: Literal["valid", "transaction"] = "valid"
-    subject: str | None = Field(default=None, min_length=1, max_length=512)
+    subject: Name | None = Field(default=None, min_length=1, max_length=512)
 
 
 class LineageRequest(Body):
@@ -186,20 +233,16 @@ class LineageRequest(Body):
     max_steps: int = Field(default=50, ge=1, le=500)
 
 
-class SettingsRequest(Body):
-    trust: dict[str, Any] = Field(default_factory=dict)
-    retention_days: int | None = Field(default=None, ge=1, le=36500)
+Weight = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 
-    @field_validator("trust")
-    @classmethod
-    def _authority(cls, v: dict[str, Any]) -> dict[str, Any]:
-        allowed: set[SourceKind] = {"agent", "user", "document", "import", "derived", "system"}
-        for kind, weight in (v.get("authority") or {}).items():
-            if kind not in allowed:
-                raise ValueError(f"unknown source kind '{kind}'")
-            if not isinstance(weight, int | float) or not 0 <= weight <= 1:
-                raise ValueError(f"authority of '{kind}' must be between 0 and 1")
-        unknown = set(v) - {"authority"}
-        if unknown:
-            raise ValueError(f"unknown trust setting '{sorted(unknown)[0]}'")
-        return v
+
+class TrustSettings(Body):
+    authority: dict[SourceKind, Weight] = Field(default_factory=dict,
+                                                description="weight of each source kind in the trust score, 0..1")
+
+
+class SettingsRequest(Body):
+    """The tenant's settings, whole: a PUT replaces them (what it leaves out goes back to the default)."""
+
+    trust: TrustSettings = Field(default_factory=TrustSettings)
+    retention_days: int | None = Field(default=None, ge=1, le=36500)

@@ -11,17 +11,13 @@ from twinmem.schemas import SettingsRequest
 
 def get(caller: Caller) -> dict[str, Any]:
     current = store.get_settings(caller.tenant)
-    return {"trust": current.get("trust", {}), "retention_days": current.get("retention_days")}
+    authority = (current.get("trust") or {}).get("authority") or {}
+    return {"trust": {"authority": authority}, "retention_days": current.get("retention_days")}
 
 
 def put(caller: Caller, req: SettingsRequest) -> dict[str, Any]:
-    """Merge the given settings into the tenant's; the change goes on the tenant's change feed."""
-    current = store.get_settings(caller.tenant)
-    fields = req.model_fields_set
-    if "trust" in fields:
-        authority = {**(current.get("trust", {}).get("authority") or {}), **(req.trust.get("authority") or {})}
-        current["trust"] = {"authority": authority}
-    if "retention_days" in fields:
-        current["retention_days"] = req.retention_days
-    store.put_settings(caller.tenant, current, utcnow())
-    return get(caller)
+    """Replace the tenant's settings with the given ones (left out: the default); the change goes on
+    the tenant's change feed."""
+    value = {"trust": {"authority": dict(req.trust.authority)}, "retention_days": req.retention_days}
+    store.put_settings(caller.tenant, value, utcnow())
+    return value

@@ -143,7 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "twinmem")
     os.environ.setdefault("POWERTOOLS_DEV", "false")
     backend = environment.start()
-    secret = environment.ensure_admin_key(os.environ.get("TWINMEM_ADMIN_KEY"))
+    try:
+        secret = environment.ensure_admin_key(os.environ.get("TWINMEM_ADMIN_KEY"))
+    except ValueError as exc:
+        backend.stop()
+        parser.error(str(exc))
     gateway = Gateway(lock=backend.lock)
     server = make_server(gateway, args.host, args.port)
     backend.start_pumping()

@@ -23,7 +23,7 @@ def test_cli_mints_a_key_that_the_api_accepts(api: ApiClient, backend: Any, caps
 def test_cli_lists_and_revokes(backend: Any, capsys: Any) -> None:
     from twinmem import cli
 
-    cli.main(["keys", "create", "--tenant", "acme", "--name", "ops", "--table", backend.table_name])
+    cli.main(["keys", "create", "--tenant", "acme", "--name", "ops", "--scope", "write", "--table", backend.table_name])
     key_id = json.loads(capsys.readouterr().out)["id"]
     cli.main(["keys", "revoke", "--tenant", "acme", key_id, "--table", backend.table_name])
     capsys.readouterr()
@@ -31,3 +31,15 @@ def test_cli_lists_and_revokes(backend: Any, capsys: Any) -> None:
     listed = json.loads(capsys.readouterr().out)["keys"]
 
     assert [(k["key_id"], k["name"], k["revoked_at"] is not None) for k in listed] == [(key_id, "ops", True)]
+
+
+def test_cli_refuses_to_revoke_the_tenants_last_admin_key(backend: Any, capsys: Any) -> None:
+    from twinmem import cli
+
+    cli.main(["keys", "create", "--tenant", "acme", "--table", backend.table_name])
+    key_id = json.loads(capsys.readouterr().out)["id"]
+
+    code = cli.main(["keys", "revoke", "--tenant", "acme", key_id, "--table", backend.table_name])
+
+    assert code == 1
+    assert "last admin key" in capsys.readouterr().err
