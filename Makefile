@@ -48,9 +48,11 @@ build: $(STAMP) $(SAM)
 validate: $(STAMP) $(SAM)
 	SAM_CLI_TELEMETRY=0 $(SAM) validate --lint --template template.yaml --region us-east-1
 
-## make eval: precision and recall of the default extractor on tests/data
+## make eval: retrieve vs plain BM25, knowledge updates (held-out half, the figure that counts, and dev),
+## and extraction precision/recall on tests/data; figures in bench/results/ (docs/EVALUATION.md)
+EVAL_ARGS ?= --half both
 eval: $(STAMP)
-	PYTHONPATH=functions $(PY) bench/eval_extraction.py
+	PYTHONPATH=functions:. $(PY) -m bench.eval_memory $(EVAL_ARGS)
 
 ## make bench: cold start, per-call cost, latency, throughput (a few minutes on 2 cores)
 bench: $(STAMP)
