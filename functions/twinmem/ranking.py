@@ -11,6 +11,8 @@ import re
 from collections import Counter
 from datetime import datetime
 
+from twinmem import vocabulary
+
 _WORD = re.compile(r"[\w']+", re.UNICODE)
 STOP = frozenset(
     "a an and are as at be by do does did for from has have i in is it me my of on or our the "
@@ -22,28 +24,6 @@ RECENCY_HALF_LIFE_DAYS = 90.0
 W_TEXT, W_RECENCY, W_VECTOR = 0.75, 0.25, 0.5
 
 
-# words people use when they ask about an attribute, so "where does she live" finds a home_city
-ATTRIBUTE_WORDS: dict[str, str] = {
-    "home_city": "home city live lives living based reside town",
-    "home_country": "home country live lives living based reside",
-    "employer": "employer work works working job company employed",
-    "job_title": "job title role position work works occupation",
-    "school": "school study studies university college",
-    "partner": "partner wife husband married spouse girlfriend boyfriend",
-    "pet": "pet pets dog cat animal",
-    "diet": "diet eat eats food vegetarian vegan",
-    "allergy": "allergy allergic allergies",
-    "birthday": "birthday born birth",
-    "email": "email mail address",
-    "phone": "phone number call",
-    "language": "language languages speak speaks",
-    "hobby": "hobby hobbies free time enjoy",
-    "nationality": "nationality citizen citizenship",
-    "car": "car drive drives vehicle",
-    "port": "port ports",
-    "location": "location where located",
-    "price": "price cost costs fee",
-}
 
 
 def _stem(word: str) -> str:
@@ -60,12 +40,8 @@ def tokens(text: str) -> list[str]:
 
 
 def attribute_words(attribute: str | None) -> str:
-    if not attribute:
-        return ""
-    words = ATTRIBUTE_WORDS.get(attribute, "")
-    if attribute.startswith("favorite_"):
-        words = f"favorite favourite like likes {attribute[9:]}"
-    return f"{attribute.replace('_', ' ')} {words}"
+    """The words people ask about an attribute with ("where does she live" finds a home_city): the vocabulary's."""
+    return vocabulary.query_words(attribute)
 
 
 def bm25(query: str, documents: list[list[str]]) -> list[float]:

@@ -58,6 +58,7 @@ def memory_out(acc: Account, m: Memory, *, superseded_at: datetime | None = None
         "episode_id": m.episode_id,
         "evidence_count": m.evidence_count,
         "evidence": [e.model_dump(exclude_none=True) for e in m.evidence],
+        "mentions": [x.model_dump(mode="json") for x in m.mentions],  # relative time of its passage, resolved
         "derived_from": m.derived_from,
         "revision": m.revision,
     }

@@ -196,3 +196,52 @@ def test_the_client_is_built_on_first_use_with_standard_retries_and_kept() -> No
 def test_importing_the_module_does_not_import_boto3() -> None:
     code = "import sys, twinmem.extract.bedrock; sys.exit('boto3' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd="functions", check=False).returncode == 0
+
+
+FACTS_TEXT = "Ran my first charity 5K yesterday with Jon! Also I live in Leeds."
+
+
+def test_free_form_facts_come_back_with_spans_and_mentions(client: Any, stub: Stubber,
+                                                           sent: list[dict[str, Any]]) -> None:
+    stub.add_response("converse", tool_answer({
+        "statements": [{"subject": "@self", "attribute": "home_city", "value": "Leeds", "valid_from": "2026-10-01",
+                        "quote": "I live in Leeds"}],
+        "facts": [
+            {"subject": "@self", "content": "Maya ran her first charity 5K with Jon", "valid_from": "2026-09-30",
+             "quote": "Ran my first charity 5K yesterday with Jon!",
+             "mentions": [{"text": "yesterday", "date": "2026-09-30"}]},
+            {"subject": "Jon", "content": "Jon ran a charity 5K", "valid_from": "2026-09-30",
+             "quote": "Jon joined a race"},  # paraphrased: the whole turn is its evidence
+        ],
+    }), EXPECTED_PARAMS)
+
+    reading = BedrockExtractor(MODEL, client=client).read(FACTS_TEXT, SAID_AT, "user", speaker="Maya")
+
+    assert [(s.subject, s.attribute, s.value) for s in reading.statements] == [(SELF, "home_city", "Leeds")]
+    first, second = reading.facts
+    assert (first.subject, first.content, first.valid_from) == (SELF, "Maya ran her first charity 5K with Jon",
+                                                                 date(2026, 9, 30))
+    assert FACTS_TEXT[slice(*first.span)] == "Ran my first charity 5K yesterday with Jon!"
+    assert [(m.text, m.date) for m in first.mentions] == [("yesterday", date(2026, 9, 30))]
+    assert (second.subject, second.span, second.mentions) == ("Jon", (0, len(FACTS_TEXT)), [])
+    (req,) = sent
+    assert "Speaker: Maya" in req["messages"][0]["content"][0]["text"]
+    schema = req["toolConfig"]["tools"][0]["toolSpec"]["inputSchema"]["json"]
+    fact = schema["properties"]["facts"]["items"]
+    assert set(fact["required"]) == {"subject", "content", "valid_from", "quote"}
+
+
+def test_an_answer_without_facts_still_reads(client: Any, stub: Stubber) -> None:
+    stub.add_response("converse", tool_answer({"statements": GOOD}), EXPECTED_PARAMS)
+
+    reading = BedrockExtractor(MODEL, client=client).read(TEXT, SAID_AT, "user")
+
+    assert reading.statements == EXPECTED and reading.facts == []
+
+
+def test_a_fact_that_fails_validation_is_asked_for_again(client: Any, stub: Stubber) -> None:
+    bad = {"statements": [], "facts": [{"subject": " ", "content": "x", "valid_from": "2026-10-01", "quote": "x"}]}
+    stub.add_response("converse", tool_answer(bad), EXPECTED_PARAMS)
+    stub.add_response("converse", tool_answer({"statements": [], "facts": []}), EXPECTED_PARAMS)
+
+    assert BedrockExtractor(MODEL, client=client).read("Hello there.", SAID_AT, "user").facts == []

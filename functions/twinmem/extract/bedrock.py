@@ -200,9 +200,16 @@ def _subject(said: str) -> str:
 
 def to_facts(answer: Answer, text: str) -> list[Fact]:
     """The answer's free-form facts, each quote located in the text (the whole turn when paraphrased)."""
-    return [Fact(subject=_subject(f.subject), content=f.content, valid_from=f.valid_from,
-                 span=locate(f.quote, text) or (0, len(text)),
-                 mentions=[Mention(text=m.text, date=m.date) for m in f.mentions]) for f in answer.facts]
+    return [
+        Fact(
+            subject=_subject(f.subject),
+            content=f.content,
+            valid_from=f.valid_from,
+            span=locate(f.quote, text) or (0, len(text)),
+            mentions=[Mention(text=m.text, date=m.date) for m in f.mentions],
+        )
+        for f in answer.facts
+    ]
 
 
 def to_statements(answer: Answer, text: str) -> list[Statement]:
@@ -283,18 +290,25 @@ class BedrockExtractor:
             self._client = new_client(self.region)
         return self._client
 
-    def request(self, text: str, said_at: datetime, role: str, problem: str | None = None,
-                speaker: str | None = None) -> dict[str, Any]:
+    def request(
+        self, text: str, said_at: datetime, role: str, problem: str | None = None, speaker: str | None = None
+    ) -> dict[str, Any]:
         """The converse parameters for one turn; `problem` says what was wrong with the last answer."""
         day = (said_at.astimezone(UTC) if said_at.tzinfo else said_at).date()
         who = f"Speaker: {speaker}\n" if speaker else ""
-        content: list[dict[str, Any]] = [{
-            "text": f"Turn role: {role}\n{who}Turn date: {day.isoformat()} ({day.strftime('%A')})\n"
-                    f"Turn text:\n<turn>\n{text}\n</turn>"
-        }]
+        content: list[dict[str, Any]] = [
+            {
+                "text": f"Turn role: {role}\n{who}Turn date: {day.isoformat()} ({day.strftime('%A')})\n"
+                f"Turn text:\n<turn>\n{text}\n</turn>"
+            }
+        ]
         if problem:
-            content.append({"text": f"Your previous answer could not be used ({problem}). "
-                                    f"Call {TOOL_NAME} again, with input that matches its schema."})
+            content.append(
+                {
+                    "text": f"Your previous answer could not be used ({problem}). "
+                    f"Call {TOOL_NAME} again, with input that matches its schema."
+                }
+            )
         return {
             "modelId": self.model_id,
             "system": [{"text": SYSTEM_PROMPT}],

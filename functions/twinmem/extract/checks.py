@@ -28,15 +28,13 @@ def is_known_place(value: str) -> bool:
     return any(k in countries() or k in cities() or ALIASES.get(k, "") in cities() for k in (key, first))
 
 
-def school_like(value: str) -> bool:
+def school_like(value: str, acronyms: bool = True) -> bool:
+    """A school's name: it says so (university, college, ...), a known short name, or an acronym."""
     low = fold(value)
     return bool(
-        re.search(
-            r"\b(?:university|college|school|institute|academy|polytechnic|uni|conservatory|universidad)\b",
-            low,
-        )
+        re.search(r"\b(?:university|college|school|institute|academy|polytechnic|uni|conservatory|universidad)\b", low)
         or low in words("known_schools")
-        or re.fullmatch(r"[A-Z]{2,5}", value)
+        or (acronyms and re.fullmatch(r"[A-Z]{2,5}", value))
     )
 
 

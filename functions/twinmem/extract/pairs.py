@@ -70,10 +70,14 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
 
 
 def resolve_place_or_org(family: str, raw: str) -> str:
-    """The attribute a `home`, `left` or `change` value is: a place, a school, else an employer."""
+    """The attribute a `home`, `left` or `change` value is: a place, a school, else an employer.
+
+    What one moves to (`change`) is a school only when its name says so: an acronym joined is an
+    employer (KPMG); one left may be either, and reads as a school (MIT) as before.
+    """
     if family == "home" or is_known_place(raw):
         return place_attr(raw) or "home_city"
-    return "school" if school_like(raw) else "employer"
+    return "school" if school_like(raw, acronyms=family == "left") else "employer"
 
 
 def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:

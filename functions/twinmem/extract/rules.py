@@ -57,14 +57,21 @@ def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+def _blank(sent: str, m: re.Match[str], groups: tuple[str, ...], chars: list[str] | None = None) -> str:
+    """The sentence with the named groups of a match blanked, offsets kept."""
+    chars = chars if chars is not None else list(sent)
+    for g in groups:
+        if g in m.re.groupindex and m.group(g):
+            a, b = m.span(g)
+            chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
 def _mask(sent: str, hits: list[Hit]) -> str:
     """The sentence with the values blanked (a value's digits are no time words)."""
     chars = list(sent)
     for h in hits:
-        for g in ("val", "val2", "v1", "v2"):
-            if g in h.m.re.groupindex and h.m.group(g):
-                a, b = h.m.span(g)
-                chars[a:b] = " " * (b - a)
+        _blank(sent, h.m, ("val", "val2", "v1", "v2"), chars)
     return "".join(chars)
 
 
@@ -120,6 +127,7 @@ class RulesExtractor:
         return sorted(hits, key=lambda h: h.m.start())
 
     def _sentence(self, sent: str, offset: int, turn: Turn) -> list[Statement]:
+        turn.notice(sent)
         hits = self._hits(sent)
         if not hits:
             return []
@@ -155,7 +163,8 @@ class RulesExtractor:
         hit.subject = subj
         c_start, c_end = clause(sent, hit.val_span[0])
         c_start = min(c_start, hit.start)
-        if cues.HEDGE.search(sent[c_start : hit.val_span[0]]) or cues.HEDGE.search(sent[hit.val_span[1] : c_end]):
+        named = _blank(sent, hit.m, ("subj", "poss", "thing"))  # "the Pro plan to $15" is no plan to do anything
+        if cues.HEDGE.search(named[c_start : hit.val_span[0]]) or cues.HEDGE.search(named[hit.val_span[1] : c_end]):
             return None
         rule = hit.rule
         if rule.needs_be and not (cues.BE.search(hit.aux) or (subj.has_be and not hit.aux.strip(" ,"))):
@@ -183,6 +192,8 @@ class RulesExtractor:
             return False
         if kind == "lang" and not check("lang", cues.LIST_SPLIT.split(raw)[0].strip()):
             return False
+        if rule.self_only and gd.get("poss") and (gd["poss"] or "").strip().lower() not in ("my", "your"):
+            return False  # "her name is Grace": not the speaker's name, so the value is free for other rules
         if rule.subject not in ("person", "appos") and not (rule.subject == "poss" and not gd.get("poss")):
             return True
         pre = sent[: m.start()]
@@ -215,7 +226,8 @@ class RulesExtractor:
             subj = turn.person(poss)
             if rule.self_only and (subj is None or subj.display != SELF):
                 return None
-            if rule.anchor and sent[: m.start()].strip(" ,") and not cues.DISCOURSE.match(sent[: m.start()]):
+            lead = sent[clause(sent, m.start())[0] : m.start()]  # anchored: the match opens its clause
+            if rule.anchor and lead.strip(" ,") and not cues.DISCOURSE.match(lead):
                 return None
             return subj
         if kind == "embedded":

@@ -65,6 +65,12 @@ class Turn:
     def listener(self) -> Subject | None:
         return Subject(SELF, "self") if self.assistant and not self.named else None
 
+    def notice(self, sentence: str) -> None:
+        """A sentence that opens with a person's name makes them whom "he" or "she" refers to next."""
+        m = re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?)\s+(?!(?:and|&|or)\b)[a-z]", sentence)
+        if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names"):
+            self.last_person = Subject(name, "person")
+
     def pronoun(self, word: str) -> Subject | None:
         w = word.lower()
         if w in ("i", "we", "my", "our", "me", "us"):
@@ -122,7 +128,7 @@ class Turn:
             return None
         text = re.sub(r"['’]s$", "", " ".join(np))
         low = text.lower()
-        if low in _NOT_THINGS:
+        if low in _NOT_THINGS or re.fullmatch(r"version\s*v?\d[\w.]*|v\d[\w.]*", low):  # "Version 4 went live"
             return None
         if low in ("it", "this", "that"):
             return self.last_thing
