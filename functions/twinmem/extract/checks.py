@@ -5,21 +5,20 @@ from __future__ import annotations
 import re
 
 from twinmem.extract import cues
-from twinmem.extract.lexicon import cities, countries, languages, words
+from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, DEMONYMS, fold
 
 M = grammar().macros
 
 
-def place_attr(value: str) -> str | None:
-    key = fold(value)
-    key = re.sub(r"^the\s+", "", key)
-    if key in cities():
-        return "home_city"
-    if key in countries() or ALIASES.get(key, "") in countries():
-        return "home_country"
-    return "home_city"
+def place_attrs(value: str, national: bool = False) -> list[str]:
+    """What a place is: a city, a country, or, for a city-state (Singapore, Monaco), the city, and the
+    country too when the verb is a country's (`national`: "emigrated to Singapore")."""
+    key = re.sub(r"^the\s+", "", fold(value))
+    if key in city_states():
+        return ["home_city", "home_country"] if national else ["home_city"]
+    return ["home_country"] if key in countries() or ALIASES.get(key, "") in countries() else ["home_city"]
 
 
 def is_known_place(value: str) -> bool:

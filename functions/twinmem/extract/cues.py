@@ -64,6 +64,13 @@ COORD_SELF = Lazy(
     r"(?:then\s+|also\s+|finally\s+|just\s+|eventually\s+)?$",
     re.I,
 )
+# a move whose sentence names no destination ("we've moved again!"), and the fragment that does next
+FOLLOW_MOVE = Lazy(
+    r"\b(?:i|we)(?:['’](?:ve|d|m|re))?\s+(?:(?:just|finally|officially|actually|have|had)\s+)*"
+    r"(?:moved|relocated|moving|relocating)(?:\s+(?:again|once\s+more|house|out|away)){0,2}\W*$",
+    re.I,
+)
+FOLLOW_PLACE = Lazy(rf"^\W*(?P<val>{_M['CAPX']})\s+(?:this\s+time|now|of\s+all\s+places)\b", re.I)
 DISCOURSE = Lazy(
     r"^\s*(?:(?:oh|so|well|also|btw|by\s+the\s+way|actually|anyway|update|fyi|quick\s+update|news|"
     r"good\s+news|big\s+news|fun\s+fact|heads\s+up|ok|okay|yes|yeah|yep|hi|hey|hello|finally|just|"

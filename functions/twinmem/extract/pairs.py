@@ -15,7 +15,7 @@ from datetime import date
 from twinmem import vocabulary
 from twinmem.extract import cues
 from twinmem.extract.base import SELF, Statement
-from twinmem.extract.checks import check, is_known_place, place_attr, school_like
+from twinmem.extract.checks import check, is_known_place, place_attrs, school_like
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.turn import Subject, Turn
 from twinmem.values import display_value, fold
@@ -69,21 +69,38 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
 
 
-def resolve_place_or_org(family: str, raw: str) -> str:
-    """The attribute a `home`, `left` or `change` value is: a place, a school, else an employer.
+_NATIONAL = re.compile(r"\b(?:emigrat|immigrat)\w*", re.I)
+
+
+def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
+    """The attributes a `home`, `left` or `change` value is: a place (city, country or both), a school, else
+    an employer.
 
     What one moves to (`change`) is a school only when its name says so: an acronym joined is an
     employer (KPMG); one left may be either, and reads as a school (MIT) as before.
     """
     if family == "home" or is_known_place(raw):
-        return place_attr(raw) or "home_city"
-    return "school" if school_like(raw, acronyms=family == "left") else "employer"
+        return place_attrs(raw, national=bool(_NATIONAL.search(said)))
+    return ["school" if school_like(raw, acronyms=family == "left") else "employer"]
+
+
+_ANTECEDENT = re.compile(rf"({M['CAPX']})\W*(?:\s+(?:and|but|so)\s+)?[^A-Z]*$")
+
+
+def antecedent(hit: Hit, raw: str) -> str:
+    """ "I just finished Circe and it's my new favourite book": a value said as "it" is the name before it."""
+    if raw.strip().lower() not in ("it", "this", "that"):
+        return raw
+    found = _ANTECEDENT.search(hit.m.string[: hit.m.start()])
+    return found.group(1) if found and found.group(1).lower() not in ("i", "the") else raw
 
 
 def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     """(attribute, value, qualifier) of the match's first value (and its list items)."""
     attr, gd = hit.rule.attribute, hit.m.groupdict()
-    raw = _raw(gd)
+    raw = antecedent(hit, _raw(gd))
+    if raw.strip().lower() in ("it", "this", "that"):
+        return []  # nothing it could stand for
     if attr == "pet":
         return _pet(gd)
     if attr == "port":
@@ -94,7 +111,7 @@ def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     if attr == "favorite":
         return _favorite(gd, raw)
     if attr in ("home", "left", "change"):
-        return [(resolve_place_or_org(attr, raw), raw, None)]
+        return [(a, raw, None) for a in resolve_place_or_org(attr, raw, hit.m.group(0))]
     if attr == "language" or (attr in ("allergy", "hobby", "nationality") and re.search(r",|\band\b|&", raw)):
         items = (i.strip() for i in cues.LIST_SPLIT.split(raw))
         return [(attr, cues.LANG_MOD.sub("", i) if attr == "language" else i, None) for i in items if i]
@@ -107,8 +124,9 @@ def pairs(hit: Hit, clause: str, polarity: int) -> list[Pair]:
     out: list[Pair] = [(a, v, q, polarity) for a, v, q in _values(hit, clause)]
     if rule.val2 and gd.get("val2"):
         val2 = gd["val2"] or ""
-        attr2 = resolve_place_or_org(rule.val2, val2) if rule.val2 in ("home", "left", "change") else rule.val2
-        out.append((attr2, val2, None, rule.val2_polarity or polarity))
+        family = rule.val2 in ("home", "left", "change")
+        attrs2 = resolve_place_or_org(rule.val2, val2, hit.m.group(0)) if family else [rule.val2]
+        out += [(a, val2, None, rule.val2_polarity or polarity) for a in attrs2]
     return out
 
 

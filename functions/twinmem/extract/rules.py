@@ -20,7 +20,7 @@ from datetime import date, datetime
 
 from twinmem.extract import cues
 from twinmem.extract.base import SELF, Reading, Statement
-from twinmem.extract.checks import check
+from twinmem.extract.checks import check, place_attrs
 from twinmem.extract.pairs import Hit, clean, statements
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, mask_long_tokens, sentences
@@ -99,13 +99,33 @@ class RulesExtractor:
         turn = Turn(role, said_at, named=bool(speaker))
         out: list[Statement] = []
         seen: set[tuple[str, str, str, int, str | None]] = set()
+        prev = ""
         for s_start, s_end in sentences(norm):
-            for st in self._sentence(norm[s_start:s_end], s_start, turn):
+            sent = norm[s_start:s_end]
+            found = self._sentence(sent, s_start, turn) or self._follow_up(prev, sent, s_start, turn)
+            prev = sent
+            for st in found:
                 key = (st.subject.lower(), st.attribute, value_key(st.attribute, st.value), st.polarity, st.qualifier)
                 if key not in seen:
                     seen.add(key)
                     out.append(st)
         return out
+
+    @staticmethod
+    def _follow_up(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
+        """A destination said after its move: "We've moved again! Columbus this time." (the move's sentence
+        names no place, the next one opens with it)."""
+        move, dest = cues.FOLLOW_MOVE.search(prev), cues.FOLLOW_PLACE.match(sent)
+        speaker = turn.speaker()
+        if not (move and dest and speaker) or cues.HEDGE.search(prev[move.start() :]):
+            return []
+        value = clean("home", dest.group("val"))
+        if not check("place", value):
+            return []
+        when = find_time(sent, turn.said) or find_time(prev, turn.said)
+        span = (offset + dest.start("val"), offset + len(sent.rstrip()))
+        return [Statement(subject=speaker.display, attribute=a, value=value, polarity=1,
+                          valid_from=when[0] if when else turn.said.date(), span=span) for a in place_attrs(value)]
 
     # ------------------------------------------------------------------ one sentence
     def _hits(self, sent: str) -> list[Hit]:
@@ -227,6 +247,7 @@ class RulesExtractor:
             if rule.self_only and (subj is None or subj.display != SELF):
                 return None
             lead = sent[clause(sent, m.start())[0] : m.start()]  # anchored: the match opens its clause
+            lead = re.sub(r"^\s*(?:and|but|so|because|since)\b", "", lead, flags=re.I)
             if rule.anchor and lead.strip(" ,") and not cues.DISCOURSE.match(lead):
                 return None
             return subj
