@@ -33,7 +33,10 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     # transferring and starting school
     ("My son transferred to Lincoln High School in January.", set()),  # an unnamed son is nobody we can file
     ("I'm transferring to Boston University.", {(SELF, "school", "Boston University", 1)}),
-    ("I transferred from Rutgers to Cornell University.", {(SELF, "school", "Cornell University", 1)}),
+    (
+        "I transferred from Rutgers to Cornell University.",
+        {(SELF, "school", "Rutgers", -1), (SELF, "school", "Cornell University", 1)},
+    ),
     ("She started her PhD at Imperial College this autumn.", set()),  # "she": nobody named yet
     ("Lena started her PhD at Imperial College this autumn.", {("Lena", "school", "Imperial College", 1)}),
     # leaving one for another
@@ -95,6 +98,21 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("I moved to Armenia.", {(SELF, "home_country", "Armenia", 1)}),
     ("I finally saw Arrival and it's my new favourite film.", {(SELF, "favorite_film", "Arrival", 1)}),
     ("It is my favourite film.", set()),
+    # from one to another, by another's hand, passive and product-named versions, trades, replacements
+    ("I switched from Adobe to Canva in March.", {(SELF, "employer", "Adobe", -1), (SELF, "employer", "Canva", 1)}),
+    (
+        "I transferred from Ohio State to Michigan State University.",
+        {(SELF, "school", "Ohio State", -1), (SELF, "school", "Michigan State University", 1)},
+    ),
+    ("I left Yale for Google.", {(SELF, "school", "Yale", -1), (SELF, "employer", "Google", 1)}),
+    ("They made me team lead last week.", {(SELF, "job_title", "team lead", 1)}),
+    ("Acme let me go in May.", {(SELF, "employer", "Acme", -1)}),
+    ("The API was bumped to 2.3 yesterday.", {("API", "version", "2.3", 1)}),
+    ("We upgraded to Django 5.0.", {("Django", "version", "5.0", 1)}),
+    ("I moved to Denver 3 days ago.", {(SELF, "home_city", "Denver", 1)}),
+    ("We moved the API from 8080 to 9090.", {("API", "port", "9090", 1)}),
+    ("I traded my Civic for a Tesla Model Y.", {(SELF, "car", "Civic", -1), (SELF, "car", "Tesla Model Y", 1)}),
+    ("Dune replaced Middlemarch as my favourite book.", {(SELF, "favorite_book", "Dune", 1)}),
 ]
 
 

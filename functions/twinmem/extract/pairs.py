@@ -16,6 +16,7 @@ from twinmem import vocabulary
 from twinmem.extract import cues
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, place_attrs, school_like
+from twinmem.extract.lexicon import words
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.turn import Subject, Turn
 from twinmem.values import display_value, fold
@@ -122,12 +123,15 @@ def pairs(hit: Hit, clause: str, polarity: int) -> list[Pair]:
     """Every value the match states, with its polarity (a second value may differ: "left X for Y")."""
     rule, gd = hit.rule, hit.m.groupdict()
     out: list[Pair] = [(a, v, q, polarity) for a, v, q in _values(hit, clause)]
-    if rule.val2 and gd.get("val2"):
-        val2 = gd["val2"] or ""
-        family = rule.val2 in ("home", "left", "change")
-        attrs2 = resolve_place_or_org(rule.val2, val2, hit.m.group(0)) if family else [rule.val2]
-        out += [(a, val2, None, rule.val2_polarity or polarity) for a in attrs2]
-    return out
+    if not (rule.val2 and gd.get("val2")):
+        return out
+    val2 = gd["val2"] or ""
+    if rule.val2 not in ("home", "left", "change"):
+        return [*out, (rule.val2, val2, None, rule.val2_polarity or polarity)]
+    attrs2 = resolve_place_or_org(rule.val2, val2, hit.m.group(0))
+    if attrs2 == ["school"]:  # to a school: from another school ("transferred from Ohio State to ...")
+        out = [("school" if a == "employer" else a, v, q, p) for a, v, q, p in out]
+    return [*out, *((a, val2, None, rule.val2_polarity or polarity) for a in attrs2)]
 
 
 def _check_for(rule: Rule, attribute: str) -> str:
@@ -155,7 +159,7 @@ def statements(
     for a, v, q, p in pairs(hit, clause, pol):
         v = clean(a, v)
         kind = _check_for(hit.rule, a)
-        if not v or (kind and not check(kind, v)):
+        if not v or v.lower() in words("stopword_values") or (kind and not check(kind, v)):
             continue
         if a == "partner" and subj.display == SELF and p == 1:
             turn.partner = v
