@@ -113,6 +113,20 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("We moved the API from 8080 to 9090.", {("API", "port", "9090", 1)}),
     ("I traded my Civic for a Tesla Model Y.", {(SELF, "car", "Civic", -1), (SELF, "car", "Tesla Model Y", 1)}),
     ("Dune replaced Middlemarch as my favourite book.", {(SELF, "favorite_book", "Dune", 1)}),
+    # moves made, offers taken, teams joined, titles and numbers changed
+    ("I finally made the move to Tokyo last month.", {(SELF, "home_city", "Tokyo", 1)}),
+    ("I accepted an offer from Airbnb.", {(SELF, "employer", "Airbnb", 1)}),
+    ("I've joined the team at Figma.", {(SELF, "employer", "Figma", 1)}),
+    ("My title changed to staff engineer.", {(SELF, "job_title", "staff engineer", 1)}),
+    ("I got a new job as a nurse.", {(SELF, "job_title", "nurse", 1)}),
+    ("I started at Columbia this fall.", {(SELF, "school", "Columbia", 1)}),
+    ("I started at Shopify.", {(SELF, "employer", "Shopify", 1)}),
+    ("I start with the Quebec City team on Monday.", set()),
+    ("My number changed to 555-0199.", {(SELF, "phone", "555-0199", 1)}),
+    ("New number: 07700 900456.", {(SELF, "phone", "07700 900456", 1)}),
+    ("My favourite band these days is Wet Leg.", {(SELF, "favorite_band", "Wet Leg", 1)}),
+    ("Work relocated me to Cambridge.", {(SELF, "home_city", "Cambridge", 1)}),
+    ("I stopped eating meat.", set()),
 ]
 
 

@@ -80,6 +80,8 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
     What one moves to (`change`) is a school only when its name says so: an acronym joined is an
     employer (KPMG); one left may be either, and reads as a school (MIT) as before.
     """
+    if family == "change" and school_like(raw, acronyms=False):  # started at / transferred to a school
+        return ["school"]
     if family == "home" or is_known_place(raw):
         return place_attrs(raw, national=bool(_NATIONAL.search(said)))
     return ["school" if school_like(raw, acronyms=family == "left") else "employer"]
