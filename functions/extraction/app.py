@@ -36,9 +36,7 @@ def record_handler(record: DynamoDBRecord, lambda_context: Any = None) -> None:
         done = rebuild.run(image["tenant"], image["account"], image, extract.configured(), remaining)
         logger.info("rebuild advanced", extra={"account": image["account"], "done": done})
     elif kind == "RETRIEVAL":
-        keys = [k["M"] for k in record.raw_event["dynamodb"]["NewImage"]["memory_keys"]["L"]]
-        table_key = record.raw_event["dynamodb"]["Keys"]
-        counted = store.apply_retrieval(table_key, keys)
+        counted = store.apply_retrieval(*store.retrieval_log(image))
         metrics.add_metric(name="RetrievalsCounted", unit="Count", value=counted)
     # anything else is not ours: the filter should not let it through, and it must not fail a batch
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from twinmem import accounts, memories, store
+from twinmem.access import can_see, visible
 from twinmem.lineage import Chain
 from twinmem.models import Account, Caller, Memory, iso, utcnow
-from twinmem.trace import load_chain, step_out
+from twinmem.trace import load_chain, step_out, valid_ends
 from twinmem.values import value_key
-from twinmem.views import can_see, memory_out, redacted
+from twinmem.views import memory_out, redacted
 
 METHOD_CONFIDENCE = {"verbatim": 0.90, "llm": 0.85, "rule": 0.80}
 DEFAULT_AUTHORITY = {"user": 0.9, "system": 0.8, "document": 0.7, "agent": 0.6, "import": 0.6, "derived": 0.5}
@@ -109,14 +110,17 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
     by_id = {i: x for i, x in linked.items() if x is not None}
     sources = [by_id[i] for i in m.derived_from if i in by_id]
     dependents = [by_id[i] for i in dependent_ids[:10] if i in by_id]
-    usage = {"retrieved": m.retrieved, "used": m.used, "ignored": m.ignored}
+    counted = store.get_usage(acc.tenant, acc.account, m.memory_id)
+    usage = {"retrieved": m.retrieved + counted["retrieved"], "used": m.used + counted["used"],
+             "ignored": m.ignored + counted["ignored"]}  # counters once kept on the memory item, plus its own
     authority = (store.get_settings(acc.tenant).get("trust") or {}).get("authority") or {}
-    open_contradictions = contradictions(m, siblings)
+    open_contradictions = contradictions(m, visible(caller, siblings))
     me = next(s for s in chain.steps if s.revision is None and s.memory.memory_id == m.memory_id)
     superseded_at = me.changed_at if me.action in ("replaced", "refined", "retracted") else None
     idx = [s for s in chain.steps if s.revision is None].index(me)
     prior = [s for s in chain.steps if s.revision is None][:idx]
-    shown = memory_out(acc, m, superseded_at=superseded_at)
+    ends = valid_ends(caller, siblings)
+    shown = memory_out(acc, m, superseded_at=superseded_at, valid_to=ends.get(m.memory_id))
     if shown["status"] == "active" and any(src.deleted_at is not None for src in sources):
         shown["status"] = "stale"  # a memory it was derived from was forgotten
     return {
@@ -129,7 +133,7 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
             "superseded_by": me.superseded_by,
             "derived_from": [_linked(acc, caller, i, by_id) for i in m.derived_from],
             "derived": [_linked(acc, caller, d.memory_id, by_id) for d in dependents[:10]],
-            "chain": [step_out(acc, caller, s) for s in chain.steps],
+            "chain": [step_out(acc, caller, s, ends) for s in chain.steps],
         },
         "evidence": _evidence(acc, m, sources, caller, by_id),
         "history": _history(m, chain, sources),

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 from twinmem import accounts, keys, store
+from twinmem.access import may_see_change
 from twinmem.config import settings
 from twinmem.errors import Invalid
 from twinmem.models import Caller
@@ -51,15 +52,16 @@ def changes(caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
             if len(out) == limit:
                 more = True
                 break
-            out.append({"cursor": _encode(entry["g2sk"], i), "at": entry.get("at"), "kind": change["kind"],
-                        "memory_id": change.get("memory_id")})
-            last = (entry["g2sk"], i)
+            last = (entry["g2sk"], i)  # a change the caller may not see is passed over, never shown
+            if may_see_change(caller, change):
+                out.append({"cursor": _encode(*last), "at": entry.get("at"), "kind": change["kind"],
+                            "memory_id": change.get("memory_id")})
         if more:
             break
     if not more and len(page) > limit:
         more = True
-    next_cursor = _encode(*last) if last else cursor
-    return {"changes": out, "next_cursor": next_cursor if (more or out) else cursor}
+    # null once read to its end: a poller keeps the cursor of the last change it saw
+    return {"changes": out, "next_cursor": (_encode(*last) if last else cursor) if more else None}
 
 
 def revisions(caller: Caller, since: int) -> dict[str, Any]:
@@ -69,6 +71,6 @@ def revisions(caller: Caller, since: int) -> dict[str, Any]:
     counts: Counter[str] = Counter()
     newest = since
     for entry in store.query_feed(acc.tenant, acc.account, after, _settled(), 10_000):
-        counts.update(c["kind"] for c in entry.get("changes", []))
+        counts.update(c["kind"] for c in entry.get("changes", []) if may_see_change(caller, c))
         newest = max(newest, int(entry["g2sk"].split("#", 1)[0]))
     return {"revision": newest, "since": since, "changes": dict(counts)}

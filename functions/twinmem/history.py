@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from twinmem import accounts, known, store, subjects
+from twinmem.access import may_see, visible
 from twinmem.models import Account, Caller, Memory
 from twinmem.schemas import AssertionOut, HistoryRequest
 
@@ -26,7 +27,12 @@ def assertion_out(acc: Account, m: Memory) -> AssertionOut:
     )
 
 
-def visible(memories: list[Memory], req: HistoryRequest) -> list[Memory]:
+def list_subjects(caller: Caller, acc: Account) -> list[tuple[str, str]]:
+    """The account's subjects the caller may see (a subject only another agent's private memory holds is not)."""
+    return store.list_subjects(acc.tenant, acc.account, lambda vis, agent: may_see(caller, vis, agent))
+
+
+def readable(memories: list[Memory], req: HistoryRequest) -> list[Memory]:
     out = [m for m in memories if not m.hidden_from_history(req.include_retracted)]
     if req.as_of is not None:
         as_of = req.as_of
@@ -38,11 +44,11 @@ def history(caller: Caller, req: HistoryRequest) -> dict[str, Any]:
     """The subject's assertions, or the miss answer naming the nearest recorded subjects."""
     acc = accounts.require(caller)
     stored = subjects.resolve(acc, req.subject)
-    raw = store.query_subject(acc.tenant, acc.account, stored, req.attribute)
-    if raw or (req.attribute is not None and store.query_subject(acc.tenant, acc.account, stored)):
-        rows = [assertion_out(acc, m).model_dump(exclude_none=True) for m in visible(raw, req)]
+    raw = visible(caller, store.query_subject(acc.tenant, acc.account, stored, req.attribute))
+    if raw or (req.attribute is not None and visible(caller, store.query_subject(acc.tenant, acc.account, stored))):
+        rows = [assertion_out(acc, m).model_dump(exclude_none=True) for m in readable(raw, req)]
         return {"subject": req.subject, "count": len(rows), "assertions": rows}
-    recorded = [subjects.shown(acc, s) for s, _display in store.list_subjects(acc.tenant, acc.account)]
+    recorded = [subjects.shown(acc, s) for s, _display in list_subjects(caller, acc)]
     return {
         "subject": req.subject,
         "error": "nothing recorded",
@@ -55,13 +61,14 @@ def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
     """Known lines for the named subjects (one Query each), or for every recorded subject."""
     acc = accounts.require(caller)
     if names is None:
-        stored = [s for s, _ in store.list_subjects(acc.tenant, acc.account)]
+        stored = [s for s, _ in list_subjects(caller, acc)]
     else:
         stored = list(dict.fromkeys(subjects.resolve(acc, n) for n in names))
     lines: list[str] = []
     for subject in stored:
-        readable = [m for m in store.query_subject(acc.tenant, acc.account, subject) if not m.hidden_from_history()]
-        if readable:
-            recorded = next((m.subject_display for m in readable if m.subject_display), None)
-            lines += known.lines_for(subjects.display(acc, subject, recorded), readable)
+        shown = [m for m in visible(caller, store.query_subject(acc.tenant, acc.account, subject))
+                 if not m.hidden_from_history()]
+        if shown:
+            recorded = next((m.subject_display for m in shown if m.subject_display), None)
+            lines += known.lines_for(subjects.display(acc, subject, recorded), shown)
     return {"lines": lines, "text": known.text_of(lines)}

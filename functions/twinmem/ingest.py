@@ -6,6 +6,7 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 
 from twinmem import accounts, embeddings, keys, store, subjects
+from twinmem.access import change_entry
 from twinmem.errors import AlreadyDone
 from twinmem.extract.base import SELF, Extractor, Fact, Statement, read_turn
 from twinmem.extract.time_anchor import mentions
@@ -19,7 +20,8 @@ MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subje
 
 def relations(tenant: str, account: str, memories: list[Memory]) -> tuple[list[dict[str, str]], set[str]]:
     """Feed entries for what the new memories do to the current ones (SUPERSEDED, or MERGE for a repeat),
-    and the subjects found to hold something already.
+    and the subjects found to hold a shared memory already. A repeat counts one more confirmation
+    (`evidence_count`) on the new memory, which is the value's current saying.
 
     Reads each touched subject and attribute once; lineage itself is derived at read time.
     """
@@ -31,14 +33,16 @@ def relations(tenant: str, account: str, memories: list[Memory]) -> tuple[list[d
         key = (m.subject, m.attribute)
         if key not in seen:
             found = store.query_subject(tenant, account, m.subject, m.attribute)
-            if found:
+            if any(x.visibility != "private" for x in found):
                 filed.add(m.subject)
             seen[key] = [x for x in found if not x.hidden_from_history()]
         chain = chain_of(m.memory_id, build_chains([*seen[key], m]))
         step = next((s for s in chain.steps if s.superseded_by == m.memory_id), None) if chain else None
         if step is not None and step.action in ("replaced", "refined", "retracted", "repeated"):
             kind = "MERGE" if step.action == "repeated" else "SUPERSEDED"
-            out.append({"kind": kind, "memory_id": step.memory.memory_id})
+            out.append(change_entry(kind, step.memory))
+            if kind == "MERGE":
+                m.evidence_count = step.memory.evidence_count + 1  # said again: one more confirmation
         seen[key].append(m)
     return out, filed
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC
 
-from twinmem import accounts, keys, store
+from twinmem import accounts, episodes, keys, store
 from twinmem.errors import Invalid, NotFound
 from twinmem.models import Caller, Event, utcnow
 from twinmem.schemas import AddItemsRequest, ItemsAdded
@@ -19,29 +19,39 @@ def event_id_for(tenant: str, account: str, client_id: str | None) -> str:
 
 
 def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
-    """Store each item once (conditional put): re-sending a client id returns the same event id."""
-    acc = accounts.ensure(caller)
+    """Store each item once (conditional put): re-sending a client id returns the same event id.
+
+    The whole call is checked before anything is written (nor the end user created): a refused call
+    stores nothing.
+    """
+    tenant, account = caller.tenant, accounts.account_of(caller)
     now = utcnow()
-    ids: list[str] = []
+    events: list[Event] = []
     seen: set[str] = set()
     for index, item in enumerate(req.items):
         if item.id is not None and item.id in seen:
             raise Invalid(f"items.{index}.id", "the same id twice in one call")
         if item.id is not None:
             seen.add(item.id)
-        ev = Event(
-            event_id=event_id_for(acc.tenant, acc.account, item.id),
+        try:
+            said_at = (item.said_at or now).astimezone(UTC)
+        except OverflowError as exc:
+            raise Invalid(f"items.{index}.said_at", "must fall within years 1..9999 in UTC") from exc
+        events.append(Event(
+            event_id=event_id_for(tenant, account, item.id),
             client_id=item.id,
             role=item.role,
             content=item.content,
-            said_at=(item.said_at or now).astimezone(UTC),
+            said_at=said_at,
             conversation_id=item.conversation_id,
             name=item.name.strip() if item.name else None,
             recorded_at=now,
-        )
-        store.put_event(acc.tenant, acc.account, ev)
-        ids.append(ev.event_id)
-    return ItemsAdded(count=len(ids), event_ids=ids)
+        ))
+    acc = accounts.ensure(caller)
+    vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
+    for ev, vector in zip(events, vectors, strict=True):
+        store.put_event(acc.tenant, acc.account, ev, vector)
+    return ItemsAdded(count=len(events), event_ids=[ev.event_id for ev in events])
 
 
 def get_item(caller: Caller, event_id: str) -> Event:
@@ -60,7 +70,7 @@ def edit_item(caller: Caller, event_id: str, content: str) -> Event:
         raise NotFound(f"no item '{event_id}'")
     if ev.content == content:
         return store.get_event(acc.tenant, acc.account, event_id, with_versions=True) or ev
-    store.replace_event_content(acc.tenant, acc.account, ev, content, utcnow())
+    store.replace_event_content(acc.tenant, acc.account, ev, content, utcnow(), episodes.vectors_for([content])[0])
     updated = store.get_event(acc.tenant, acc.account, event_id, with_versions=True)
     assert updated is not None
     return updated

@@ -16,10 +16,12 @@ Layout (one table, `pk`/`sk`, two generic GSIs):
     revisions           T#{tenant}#A#{account}#R     {memory_id}#{n}  closed content revisions
     links               T#{tenant}#A#{account}#L     {source_id}#{dependent_id}  derived_from, reversed
     changes             T#{tenant}#A#{account}#C     {change_id}      changes that have no item of their own
+    usage               T#{tenant}#A#{account}#U     {memory_id}      times retrieved, used, ignored
     keys                KEY#{sha256(secret)} / KEY
     tenant              T#{tenant} / SETTINGS
 
     gsi1 (g1pk, g1sk): memories of an account by id   T#..#A#..#M / {memory_id}
+                       and its items (episodes)       T#..#A#..#M / {event_id}   (the EV# item itself)
                        keys of a tenant               T#{tenant}#KEYS / {key_id}
                        accounts of a tenant           T#{tenant}#ACCOUNTS / {account}
                        tenants with retention         RETENTION / {tenant}
@@ -75,6 +77,11 @@ def revisions_pk(tenant: str, account: str) -> str:
     return f"{account_pk(tenant, account)}#R"
 
 
+def usage_pk(tenant: str, account: str) -> str:
+    """Usage counters, one small item per memory (sk = memory id): counting never rewrites the memory."""
+    return f"{account_pk(tenant, account)}#U"
+
+
 def changes_pk(tenant: str, account: str) -> str:
     return f"{account_pk(tenant, account)}#C"
 
@@ -111,6 +118,9 @@ def event_version_sk(event_id: str, version: int) -> str:
 
 def event_versions_prefix(event_id: str) -> str:
     return f"EVV#{event_id}#"
+
+
+EVENT_VERSION_PREFIX = "EVV#"  # every earlier version of every item of the account
 
 
 def extraction_sk(event_id: str, version: int, generation: int = 0) -> str:

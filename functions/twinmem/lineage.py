@@ -140,13 +140,16 @@ def superseded(chains: list[Chain]) -> dict[str, tuple[datetime, str, str]]:
     return out
 
 
-def valid_until(chains: list[Chain], by_id: dict[str, Memory]) -> dict[str, datetime]:
-    """Derived end of real-world validity: a replaced value holds until its replacement's valid_from."""
+def valid_until(chains: list[Chain]) -> dict[str, datetime]:
+    """Derived end of real-world validity: a value holds until the valid_from of the next standing memory of
+    its chain that replaces it or says it no longer holds (one derivation, shown the same by every read).
+
+    Memories taken back (corrected, withdrawn, deleted) end nothing: the value before them still holds.
+    """
     out: dict[str, datetime] = {}
     for chain in chains:
-        for s in chain.steps:
-            if s.revision is None and s.action in ("replaced", "retracted") and s.superseded_by in by_id:
-                nxt = by_id[s.superseded_by]
-                if nxt.valid_from > s.memory.valid_from:
-                    out[s.memory.memory_id] = nxt.valid_from
+        standing = [s.memory for s in chain.steps if s.revision is None and _terminal(s.memory) is None]
+        for old, new in zip(standing, standing[1:], strict=False):
+            if relation(old, new)[0] in ("replaced", "retracted") and new.valid_from > old.valid_from:
+                out[old.memory_id] = new.valid_from
     return out

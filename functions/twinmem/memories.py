@@ -6,12 +6,12 @@ import secrets
 from datetime import UTC, datetime
 
 from twinmem import accounts, embeddings, keys, store, subjects
+from twinmem.access import can_see, visible, writing_agent
 from twinmem.errors import Invalid, NotFound
 from twinmem.extract.base import SELF
 from twinmem.models import Caller, Memory, Revision, utcnow
 from twinmem.schemas import AppendRequest, CorrectionRequest
 from twinmem.values import value_key
-from twinmem.views import can_see
 
 
 def _utc(dt: datetime | None) -> datetime | None:
@@ -25,7 +25,7 @@ def append(caller: Caller, req: AppendRequest) -> Memory:
     if any(carried) and not all(carried):
         missing = ["subject", "attribute", "value"][carried.index(None)]
         raise Invalid(missing, "subject, attribute and value come together")
-    agent_id = req.agent_id or caller.agent_id
+    agent_id = writing_agent(caller, req.agent_id)
     if req.visibility == "private" and not agent_id:
         raise Invalid("visibility", "a private memory needs an agent_id (or a key bound to an agent)")
     now = utcnow()
@@ -100,12 +100,17 @@ def forget(caller: Caller, memory_id: str) -> Memory:
     m = find(caller, memory_id)
     if m.deleted_at is None:
         store.delete_memory(caller.tenant, accounts.account_of(caller), m, utcnow())
+    else:
+        store.erase_revisions(caller.tenant, accounts.account_of(caller), m.memory_id)  # finish one cut short
     found = store.get_memory(caller.tenant, accounts.account_of(caller), memory_id)
     assert found is not None
     return found
 
 
 def revisions(caller: Caller, m: Memory) -> list[Revision]:
+    """A memory's closed revisions; none once it is deleted (a tombstone hides any not yet erased)."""
+    if m.deleted_at is not None:
+        return []
     rows = store.get_revisions(caller.tenant, accounts.account_of(caller), m.memory_id)
     return [Revision.model_validate(r) for r in rows]
 
@@ -116,7 +121,7 @@ def correct(caller: Caller, req: CorrectionRequest) -> list[Memory]:
     stored = subjects.resolve(acc, req.subject)
     wanted = value_key(req.attribute, req.value)
     readings = [
-        m for m in store.query_subject(acc.tenant, acc.account, stored, req.attribute)
+        m for m in visible(caller, store.query_subject(acc.tenant, acc.account, stored, req.attribute))
         if m.value is not None and value_key(req.attribute, m.value) == wanted and m.retracted is None
         and m.deleted_at is None
     ]
@@ -141,6 +146,5 @@ def set_profile(caller: Caller, name: str) -> str:
 
 def feedback(caller: Caller, memory_id: str, outcome: str) -> dict[str, int]:
     m = find(caller, memory_id)
-    store.count_outcome(caller.tenant, accounts.account_of(caller), m, outcome)
-    return {"retrieved": m.retrieved, "used": m.used + (outcome == "used"),
-            "ignored": m.ignored + (outcome == "ignored")}
+    counted = store.count_outcome(caller.tenant, accounts.account_of(caller), m.memory_id, outcome)
+    return {k: counted[k] + getattr(m, k) for k in ("retrieved", "used", "ignored")}

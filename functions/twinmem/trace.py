@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from twinmem import accounts, memories, store
+from twinmem.access import can_see, visible
 from twinmem.errors import NotFound
-from twinmem.lineage import Chain, Step, build_chains, chain_of, note_chain
+from twinmem.lineage import Chain, Step, build_chains, chain_of, note_chain, valid_until
 from twinmem.models import Account, Caller, Memory, Revision, iso
-from twinmem.views import can_see, memory_out, redacted
+from twinmem.views import memory_out, redacted
 
 
 def load_chain(caller: Caller, m: Memory, siblings: list[Memory] | None = None) -> tuple[Chain, list[Memory]]:
@@ -26,13 +28,19 @@ def load_chain(caller: Caller, m: Memory, siblings: list[Memory] | None = None) 
     return chain, siblings
 
 
-def step_out(acc: Account, caller: Caller, step: Step) -> dict[str, Any]:
+def valid_ends(caller: Caller, siblings: list[Memory]) -> dict[str, datetime]:
+    """Where each value's validity ends, derived as retrieve derives it from what the caller may see."""
+    return valid_until(build_chains([m for m in visible(caller, siblings) if m.is_assertion]))
+
+
+def step_out(acc: Account, caller: Caller, step: Step, ends: dict[str, datetime] | None = None) -> dict[str, Any]:
     m = step.memory
     if not can_see(caller, m):
         return {**redacted(m.memory_id), "changed_at": iso(step.changed_at), "action": step.action,
                 "is_current": step.is_current}
     superseded_at = step.changed_at if step.action in ("replaced", "refined", "retracted") else None
-    out = memory_out(acc, m, superseded_at=superseded_at, content=step.content)
+    out = memory_out(acc, m, superseded_at=superseded_at, content=step.content,
+                     valid_to=(ends or {}).get(m.memory_id))
     out.update(
         changed_at=iso(step.changed_at),
         action=step.action,
@@ -81,22 +89,31 @@ def lineage(caller: Caller, memory_id: str, max_steps: int) -> dict[str, Any]:
         m = store.locate_memory(acc.tenant, acc.account, memory_id)  # its index entry names its chain
     if m is None or not can_see(caller, m):
         raise NotFound(f"no memory '{memory_id}'")
-    chain, _ = load_chain(caller, m, siblings)
+    chain, siblings = load_chain(caller, m, siblings)
     _remember(acc.tenant, acc.account, chain)
     steps = chain.steps[:max_steps]
+    ends = valid_ends(caller, siblings)
     return {
         "memory_id": memory_id,
         "count": len(steps),
         "truncated": len(chain.steps) > max_steps,
-        "chain": [step_out(acc, caller, s) for s in steps],
+        "chain": [step_out(acc, caller, s, ends) for s in steps],
     }
 
 
-def revision_at(m: Memory, revisions: list[Revision], at: Any) -> str | None:
-    """The content known at an instant (transaction time), or None when the memory was not yet recorded."""
-    if at < m.recorded_at:
-        return None
+def as_it_was(m: Memory, revisions: list[Revision], at: datetime) -> Memory:
+    """The memory as it read at an instant of transaction time: that revision's content, number and opening,
+    and no correction or withdrawal that came later."""
+    n, content = m.revision, m.content
+    opened = m.revision_opened[-1] if m.revision_opened else m.updated_at
     for rev in sorted(revisions, key=lambda r: r.n):
         if rev.opened_at <= at < rev.closed_at:
-            return rev.content
-    return m.content
+            n, content, opened = rev.n, rev.content, rev.opened_at
+            break
+    update: dict[str, Any] = {"content": content, "revision": n, "updated_at": min(opened, m.updated_at),
+                              "revision_opened": m.revision_opened[:n]}
+    if m.retracted is not None and m.retracted.at > at:
+        update["retracted"] = None
+    if m.withdrawn_at is not None and m.withdrawn_at > at:
+        update["withdrawn_at"] = None
+    return m.model_copy(update=update)

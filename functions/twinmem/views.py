@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from twinmem import subjects
-from twinmem.models import Account, Caller, Memory, iso, utcnow
+from twinmem.models import Account, Memory, iso, utcnow
 
 
 def status_of(m: Memory, superseded_at: datetime | None = None, now: datetime | None = None) -> str:
@@ -22,11 +22,6 @@ def status_of(m: Memory, superseded_at: datetime | None = None, now: datetime | 
     if superseded_at is not None:
         return "superseded"
     return "active"
-
-
-def can_see(caller: Caller, m: Memory) -> bool:
-    """Private memories are visible only to keys bound to the agent that wrote them."""
-    return m.visibility != "private" or (caller.agent_id is not None and caller.agent_id == m.agent_id)
 
 
 def memory_out(acc: Account, m: Memory, *, superseded_at: datetime | None = None,

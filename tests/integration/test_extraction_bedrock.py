@@ -20,8 +20,13 @@ UNREADABLE = {"id": "t2", "role": "user", "content": "My cat is called Miso.",
               "said_at": "2026-10-02T09:00:00Z"}
 LISBON = {"subject": "@self", "attribute": "home_city", "value": "Lisbon", "polarity": 1,
           "valid_from": "2026-09-21", "quote": "moved to Lisbon"}
+FACT = {"id": "t3", "role": "user", "name": "Maya", "content": "Ran my first charity 5K yesterday!",
+        "said_at": "2026-10-03T09:00:00Z"}
 ANSWERS: dict[str, Any] = {  # turn text -> the record_statements input; any other turn gets prose
     READ["content"]: {"statements": [LISBON]},
+    FACT["content"]: {"statements": [], "facts": [
+        {"subject": "@self", "content": "Maya ran her first charity 5K", "valid_from": "2026-10-02",
+         "quote": "Ran my first charity 5K yesterday!", "mentions": [{"text": "yesterday", "date": "2026-10-02"}]}]},
 }
 _CONVERSE = botocore.session.get_session().get_service_model("bedrock-runtime").operation_model("Converse")
 
@@ -37,7 +42,7 @@ class FakeBedrock:
         validate_parameters(params, _CONVERSE.input_shape)  # what the real client would send
         assert params["toolConfig"]["toolChoice"] == {"tool": {"name": TOOL_NAME}}
         prompt = params["messages"][0]["content"][0]["text"]
-        text = next(t for t in (READ["content"], UNREADABLE["content"]) if t in prompt)
+        text = next(t for t in (*self.answers, UNREADABLE["content"]) if t in prompt)
         self.calls[text] += 1
         content: list[dict[str, Any]] = [{"text": "The user has a cat named Miso."}]  # prose, no tool call
         stop = "end_turn"
@@ -128,3 +133,16 @@ def _sequence_number(backend: Any, content: str) -> str:
             if r["eventName"] == "INSERT" and image.get("content", {}).get("S") == content:
                 return str(r["dynamodb"]["SequenceNumber"])
     raise AssertionError(f"no stream record for {content!r}")
+
+
+def test_a_free_form_fact_is_found_by_retrieve_and_stays_out_of_history(api: ApiClient, backend: Any,
+                                                                         bedrock: FakeBedrock) -> None:
+    api.post("/v1/memory/items", {"items": [FACT]})
+    backend.drain()
+
+    found = api.post("/v1/memory/retrieve", {"query": "when did Maya run a charity 5K"})
+
+    facts = [m for m in found.body["memories"] if m.get("type") == "fact"]
+    assert [(m["content"], m["mentions"]) for m in facts] == [
+        ("Maya: Maya ran her first charity 5K", [{"text": "yesterday", "date": "2026-10-02"}])]
+    assert api.post("/v1/memory/history", {"subject": "Maya"}).body.get("count", 0) == 0

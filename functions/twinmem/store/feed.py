@@ -15,6 +15,8 @@ def query_feed(tenant: str, account: str, after_sk: str | None, until_sk: str, l
     Merges the account's feed with the tenant's (setting changes): one Query each.
     """
     entries: list[dict[str, Any]] = []
+    if after_sk is not None and after_sk > until_sk:
+        return entries  # past the settled end (DynamoDB refuses BETWEEN bounds in the wrong order)
     for feed_pk in (keys.feed_index_pk(tenant, account), keys.tenant_feed_pk(tenant)):
         values = {":p": feed_pk, ":u": until_sk}
         cond = "g2pk = :p AND g2sk <= :u"

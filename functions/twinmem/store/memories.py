@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from twinmem import keys
+from twinmem.access import private_to
 from twinmem.errors import AlreadyDone
 from twinmem.models import Memory, iso
 from twinmem.store.base import batch_get, call, from_attrs, guarded, ms, query_all, query_prefix, strip, table, to_attrs
@@ -20,24 +22,32 @@ from twinmem.store.shapes import (
 
 
 @guarded
-def list_subjects(tenant: str, account: str) -> list[tuple[str, str]]:
-    """(normalised, display) of every subject recorded for the account: one gsi2 Query."""
+def list_subjects(tenant: str, account: str, visible: Callable[[str | None, str | None], bool]) -> list[tuple[str, str]]:
+    """(normalised, display) of every subject recorded for the account that `visible(visibility, agent_id)`
+    admits: one gsi2 Query (the subjects' registrations carry the registering memory's visibility)."""
     items = query_all(
         IndexName="gsi2",
         KeyConditionExpression="g2pk = :p",
         ExpressionAttributeValues=to_attrs({":p": keys.subjects_index_pk(tenant, account)}),
     )
-    found = {d["subject"]: d.get("subject_display") or d["subject"] for d in map(from_attrs, items)}
+    found = {d["subject"]: d.get("subject_display") or d["subject"] for d in map(from_attrs, items)
+             if visible(d.get("visibility"), d.get("agent_id"))}
     return sorted(found.items())
 
 
 @guarded
 def subject_is_new(tenant: str, account: str, subject: str) -> bool:
-    """True when nothing is filed under the subject yet (a Query of one key)."""
-    out = call("query", TableName=table(), KeyConditionExpression="pk = :p",
-               ExpressionAttributeValues=to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
-               Limit=1, ProjectionExpression="pk")
-    return not out.get("Items")
+    """True when no shared memory is filed under the subject yet (usually a Query of one key)."""
+    params: dict[str, Any] = {
+        "TableName": table(), "KeyConditionExpression": "pk = :p", "Limit": 25, "ProjectionExpression": "visibility",
+        "ExpressionAttributeValues": to_attrs({":p": keys.subject_pk(tenant, account, subject)})}
+    while True:
+        out = call("query", **params)
+        if any(from_attrs(i).get("visibility") != "private" for i in out.get("Items", [])):
+            return False
+        if "LastEvaluatedKey" not in out:
+            return True
+        params["ExclusiveStartKey"] = out["LastEvaluatedKey"]
 
 
 @guarded
@@ -162,7 +172,7 @@ def _index_entry(tenant: str, account: str, memory_id: str) -> dict[str, Any] | 
         KeyConditionExpression="g1pk = :p AND g1sk = :m",
         ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account), ":m": memory_id}),
     ).get("Items", [])
-    return found[0] if found else None
+    return found[0] if found and "memory_id" in found[0] else None  # an item's entry is no memory
 
 
 @guarded
@@ -196,7 +206,7 @@ def list_memories(tenant: str, account: str) -> list[Memory]:
         KeyConditionExpression="g1pk = :p",
         ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
     )
-    return [item_to_memory(i) for i in items]
+    return [item_to_memory(i) for i in items if "memory_id" in i]  # the account's items share the index
 
 
 @guarded
@@ -205,7 +215,7 @@ def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> 
     ops = [
         {"Put": {"TableName": table(), "Item": memory_to_item(tenant, account, m, first_of_subject=first_of_subject),
                  "ConditionExpression": "attribute_not_exists(pk)"}},
-        change_item(tenant, account, "ADD", m.memory_id, m.recorded_at, f"{m.memory_id}.add"),
+        change_item(tenant, account, "ADD", m.memory_id, m.recorded_at, f"{m.memory_id}.add", private_to(m)),
     ]
     ops += [{"Put": {"TableName": table(), "Item": to_attrs(
         {"pk": keys.links_pk(tenant, account), "sk": keys.link_sk(source, m.memory_id), "type": "LINK",
@@ -251,11 +261,13 @@ def revise_memory(tenant: str, account: str, m: Memory, content: str, at: dateti
                     "Key": memory_key(tenant, account, m),
                     "UpdateExpression": "SET content = :c, revision = :n, updated_at = :t, "
                     "revision_opened = list_append(if_not_exists(revision_opened, :e), :o)" + set_vector,
-                    "ConditionExpression": "revision = :r",
+                    # a delete that committed since the read fails this revise (its content stays erased)
+                    "ConditionExpression": "revision = :r AND attribute_not_exists(deleted_at)",
                     "ExpressionAttributeValues": values,
                 }
             },
-            change_item(tenant, account, "UPDATE", m.memory_id, at, f"{m.memory_id}.rev{m.revision + 1}"),
+            change_item(tenant, account, "UPDATE", m.memory_id, at, f"{m.memory_id}.rev{m.revision + 1}",
+                        private_to(m)),
         ],
     )
 
@@ -268,8 +280,9 @@ def get_revisions(tenant: str, account: str, memory_id: str) -> list[dict[str, A
 
 @guarded
 def delete_memory(tenant: str, account: str, m: Memory, at: datetime) -> None:
-    """Forget: erase content and value, keep a tombstone for lineage; closed revisions are deleted."""
-    revisions = get_revisions(tenant, account, m.memory_id)
+    """Forget: erase content and keep a tombstone for lineage (one conditional transaction with its change
+    entry), then erase every closed revision in pages. Reads honour the tombstone meanwhile, and a revise
+    that read the memory before the tombstone fails its condition."""
     ops: list[dict[str, Any]] = [
         {
             "Update": {
@@ -280,14 +293,23 @@ def delete_memory(tenant: str, account: str, m: Memory, at: datetime) -> None:
                 "ExpressionAttributeValues": to_attrs({":e": "", ":t": iso(at)}),
             }
         },
-        change_item(tenant, account, "DELETE", m.memory_id, at, f"{m.memory_id}.del"),
+        change_item(tenant, account, "DELETE", m.memory_id, at, f"{m.memory_id}.del", private_to(m)),
     ]
-    ops += [
-        {"Delete": {"TableName": table(), "Key": to_attrs({"pk": keys.revisions_pk(tenant, account),
-                                                           "sk": keys.revision_sk(m.memory_id, r["n"])})}}
-        for r in revisions
-    ]
-    call("transact_write_items", TransactItems=ops[:100])
+    call("transact_write_items", TransactItems=ops)
+    erase_revisions(tenant, account, m.memory_id)
+
+
+@guarded
+def erase_revisions(tenant: str, account: str, memory_id: str) -> int:
+    """Delete every closed revision of a memory (BatchWriteItem, 25 a call, unprocessed ones sent again)."""
+    pk = keys.revisions_pk(tenant, account)
+    found = query_prefix(pk, f"{memory_id}#", ProjectionExpression="pk, sk", ConsistentRead=True)
+    for start in range(0, len(found), 25):
+        request: dict[str, Any] = {table(): [{"DeleteRequest": {"Key": {"pk": i["pk"], "sk": i["sk"]}}}
+                                             for i in found[start:start + 25]]}
+        while request:
+            request = call("batch_write_item", RequestItems=request).get("UnprocessedItems") or {}
+    return len(found)
 
 
 @guarded
@@ -313,7 +335,8 @@ def retract_memories(tenant: str, account: str, memories: list[Memory], correcti
                 }
             }
         )
-        ops.append(change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{ms(at)}"))
+        ops.append(change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{ms(at)}",
+                               private_to(m)))
     for start in range(0, len(ops), 100):
         call("transact_write_items", TransactItems=ops[start : start + 100])
 
@@ -326,50 +349,68 @@ def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
 
 @guarded
 def log_retrieval(tenant: str, account: str, memories: list[Memory], at: datetime) -> None:
-    """One small item saying which memories a retrieve returned; the stream adds it to their counters."""
+    """One small item naming the memories a retrieve returned; the stream adds it to their counters."""
     if not memories:
         return
     import secrets
 
     item = {"pk": keys.account_pk(tenant, account), "sk": keys.retrieval_sk(ms(at), secrets.token_hex(4)),
-            "type": "RETRIEVAL", "tenant": tenant, "account": account, "ttl": int(at.timestamp()) + 7 * 86400}
-    attrs = to_attrs(item)
-    attrs["memory_keys"] = {"L": [{"M": memory_key(tenant, account, m)} for m in memories]}
-    call("put_item", TableName=table(), Item=attrs)
+            "type": "RETRIEVAL", "tenant": tenant, "account": account, "ttl": int(at.timestamp()) + 7 * 86400,
+            "memory_ids": [m.memory_id for m in memories]}
+    call("put_item", TableName=table(), Item=to_attrs(item))
+
+
+def retrieval_log(image: dict[str, Any]) -> tuple[str, str, str, list[str]]:
+    """(tenant, account, log sk, memory ids) of a RETRIEVAL log as the stream delivers it (plain image)."""
+    ids = image.get("memory_ids") or [str(k["sk"]).rsplit("#", 1)[-1] for k in image.get("memory_keys", [])]
+    return image["tenant"], image["account"], image["sk"], [str(i) for i in ids]
 
 
 @guarded
-def apply_retrieval(table_key: dict[str, Any], memory_keys: list[dict[str, Any]]) -> int:
-    """Count one retrieval on each memory and delete its log item, in one transaction: exactly once.
+def apply_retrieval(tenant: str, account: str, log_sk: str, memory_ids: list[str]) -> int:
+    """Count one retrieval on each memory and delete the log, in one transaction: exactly once.
 
-    A memory deleted since (its item gone) is skipped; a log already applied is not applied again.
-    Returns how many memories were counted.
+    The counters are small items of their own (`keys.usage_pk`), so the cost is one write unit each
+    whatever the memory's size: 2 × (memories + 1) WCU as a transaction, at most 102 at limit 50.
+    A log already applied (a redelivered record) is not applied again. Returns how many were counted.
     """
-    pending = list(memory_keys)
-    while True:
-        ops: list[dict[str, Any]] = [{"Delete": {"TableName": table(), "Key": table_key,
-                                                 "ConditionExpression": "attribute_exists(pk)"}}]
-        ops += [{"Update": {"TableName": table(), "Key": k, "UpdateExpression": "ADD retrieved :one",
-                            "ConditionExpression": "attribute_exists(pk)",
-                            "ExpressionAttributeValues": to_attrs({":one": 1})}} for k in pending]
-        try:
-            call("transact_write_items", TransactItems=ops)
-            return len(pending)
-        except Exception as exc:
-            reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
-            if not reasons or "ConditionalCheckFailed" not in reasons:
-                raise
-            if reasons[0] == "ConditionalCheckFailed":
-                return 0  # already applied (a redelivered record)
-            pending = [k for k, r in zip(pending, reasons[1:], strict=True) if r != "ConditionalCheckFailed"]
+    ids = list(dict.fromkeys(memory_ids))[:99]
+    ops: list[dict[str, Any]] = [{"Delete": {
+        "TableName": table(), "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": log_sk}),
+        "ConditionExpression": "attribute_exists(pk)"}}]
+    ops += [{"Update": {"TableName": table(), "Key": to_attrs({"pk": keys.usage_pk(tenant, account), "sk": mid}),
+                        "UpdateExpression": "SET #k = :k ADD retrieved :one", "ExpressionAttributeNames": {"#k": "type"},
+                        "ExpressionAttributeValues": to_attrs({":one": 1, ":k": "USAGE"})}}
+            for mid in ids]
+    try:
+        call("transact_write_items", TransactItems=ops)
+    except Exception as exc:
+        reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
+        if reasons and reasons[0] == "ConditionalCheckFailed":
+            return 0  # already applied (a redelivered record)
+        raise
+    return len(ids)
 
 
 @guarded
-def count_outcome(tenant: str, account: str, m: Memory, outcome: str) -> None:
-    """Add one to the memory's `used` or `ignored` counter (one UpdateItem)."""
-    call("update_item", TableName=table(), Key=memory_key(tenant, account, m),
-         UpdateExpression="ADD #o :one", ConditionExpression="attribute_exists(pk)",
-         ExpressionAttributeNames={"#o": outcome}, ExpressionAttributeValues=to_attrs({":one": 1}))
+def count_outcome(tenant: str, account: str, memory_id: str, outcome: str) -> dict[str, int]:
+    """Add one to the memory's `used` or `ignored` counter (one UpdateItem); returns its counters."""
+    out = call("update_item", TableName=table(),
+               Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}),
+               UpdateExpression="SET #k = :k ADD #o :one", ExpressionAttributeNames={"#o": outcome, "#k": "type"},
+               ExpressionAttributeValues=to_attrs({":one": 1, ":k": "USAGE"}), ReturnValues="ALL_NEW")
+    return _counters(from_attrs(out.get("Attributes", {})))
+
+
+@guarded
+def get_usage(tenant: str, account: str, memory_id: str) -> dict[str, int]:
+    """How often a memory was retrieved, used and ignored (one GetItem of its counter item)."""
+    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}))
+    return _counters(from_attrs(out.get("Item", {})))
+
+
+def _counters(data: dict[str, Any]) -> dict[str, int]:
+    return {k: int(data.get(k, 0)) for k in ("retrieved", "used", "ignored")}
 
 
 @guarded

@@ -12,8 +12,10 @@ from twinmem.store.base import from_attrs, ms, table, to_attrs
 
 
 def memory_to_item(tenant: str, account: str, m: Memory, *, first_of_subject: bool = False) -> dict[str, Any]:
-    """A memory's item; the first memory filed under a subject also lists the subject (gsi2)."""
-    data = m.model_dump(mode="json", exclude={"embedding", "retrieved", "used", "ignored"})  # counters: ADD only
+    """A memory's item; the first shared memory filed under a subject, and every private one, lists the subject
+    (gsi2, with the memory's visibility and agent: a miss names to a caller only the subjects it may see)."""
+    data = m.model_dump(mode="json", exclude={"embedding", "retrieved", "used", "ignored", "type"})  # counters: ADD only
+    data["memory_type"] = m.type  # the memory's own type; `type` is the item's kind, never the client's
     data["assertion_valid_from"] = m.assertion_valid_from.isoformat() if m.assertion_valid_from else None
     if m.is_assertion:
         assert m.subject is not None and m.attribute is not None and m.assertion_valid_from is not None
@@ -33,7 +35,7 @@ def memory_to_item(tenant: str, account: str, m: Memory, *, first_of_subject: bo
     }
     if m.expires_at is not None:
         item["ttl"] = int(m.expires_at.timestamp())
-    if first_of_subject and m.subject is not None:
+    if m.subject is not None and (first_of_subject or m.visibility == "private"):
         item.update(g2pk=keys.subjects_index_pk(tenant, account), g2sk=keys.enc(m.subject))
     attrs = to_attrs(item)
     if m.embedding:
@@ -57,7 +59,9 @@ def item_to_memory(item: dict[str, Any]) -> Memory:
     data = from_attrs(item)
     emb = data.pop("embedding", None)
     vec = data.pop("vec", None)
-    for k in ("pk", "sk", "type", "g1pk", "g1sk", "ttl", "g2pk", "g2sk"):
+    kind = data.pop("type", None)
+    data["type"] = data.pop("memory_type", None) or (kind if kind not in (None, "MEMORY") else "fact")
+    for k in ("pk", "sk", "g1pk", "g1sk", "ttl", "g2pk", "g2sk"):
         data.pop(k, None)
     memory = Memory.model_validate(data)
     if emb:
@@ -76,7 +80,12 @@ def memory_key(tenant: str, account: str, m: Memory) -> dict[str, Any]:
     return {"pk": item["pk"], "sk": item["sk"]}
 
 
-def change_item(tenant: str, account: str, kind: str, memory_id: str | None, at: datetime, unique: str) -> dict:
+def change_item(tenant: str, account: str, kind: str, memory_id: str | None, at: datetime, unique: str,
+                private_to: str | None = None) -> dict:
+    """A change-feed entry of its own (a Put for a transaction); `private_to` hides it from other agents."""
+    change = {"kind": kind, "memory_id": memory_id}
+    if private_to is not None:
+        change["private_to"] = private_to
     return {
         "Put": {
             "TableName": table(),
@@ -87,7 +96,7 @@ def change_item(tenant: str, account: str, kind: str, memory_id: str | None, at:
                     "type": "CHANGE",
                     "g2pk": keys.feed_index_pk(tenant, account),
                     "g2sk": keys.feed_sk(ms(at), unique),
-                    "changes": [{"kind": kind, "memory_id": memory_id}],
+                    "changes": [change],
                     "at": iso(at),
                 }
             ),
