@@ -127,6 +127,25 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("My favourite band these days is Wet Leg.", {(SELF, "favorite_band", "Wet Leg", 1)}),
     ("Work relocated me to Cambridge.", {(SELF, "home_city", "Cambridge", 1)}),
     ("I stopped eating meat.", set()),
+    # the new value in the next sentence, after a subordinate clause, or said as an update
+    ("We just relocated again - Austin now.", {(SELF, "home_city", "Austin", 1)}),
+    ("We're in Seattle now after the move.", {(SELF, "home_city", "Seattle", 1)}),
+    ("I've left Spotify. I'm at Netflix now.", {(SELF, "employer", "Spotify", -1), (SELF, "employer", "Netflix", 1)}),
+    ("I left Berlin. I'm at the beach now.", {(SELF, "home_city", "Berlin", -1)}),
+    (
+        "After leaving Spotify I joined Netflix in March.",
+        {(SELF, "employer", "Spotify", -1), (SELF, "employer", "Netflix", 1)},
+    ),
+    (
+        "I quit my job at Spotify and started at Netflix.",
+        {(SELF, "employer", "Spotify", -1), (SELF, "employer", "Netflix", 1)},
+    ),
+    ("Please update my email to dan@newco.com.", {(SELF, "email", "dan@newco.com", 1)}),
+    ("My email changed to dan@newco.com.", {(SELF, "email", "dan@newco.com", 1)}),
+    ("I changed numbers, it's now 415-555-0100.", {(SELF, "phone", "415-555-0100", 1)}),
+    ("We changed the port for the auth service to 8443.", {("auth service", "port", "8443", 1)}),
+    ("auth-service moved to port 8443.", {("auth-service", "port", "8443", 1)}),
+    ("Version 3.2 of Pocketlog shipped yesterday.", {("Pocketlog", "version", "3.2", 1)}),
 ]
 
 

@@ -71,6 +71,16 @@ FOLLOW_MOVE = Lazy(
     re.I,
 )
 FOLLOW_PLACE = Lazy(rf"^\W*(?P<val>{_M['CAPX']})\s+(?:this\s+time|now|of\s+all\s+places)\b", re.I)
+# a job left ("I've left Spotify."), and where the speaker is now ("I'm at Netflix now.")
+FOLLOW_LEAVE = Lazy(
+    r"\b(?:i|we)(?:['’](?:ve|d))?\s+(?:(?:just|finally|officially|have|had)\s+)*(?:left|quit)\b[^.!?]*[.!?]*\s*$", re.I
+)
+FOLLOW_AT = Lazy(
+    rf"^\W*(?:(?:so|and|now)\s+)?(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:now\s+)?(?:at|with)\s+(?P<val>{_M['CAPX']})"
+    r"\s+(?:now|these\s+days|instead)\b",
+    re.I,
+)
+SUBORDINATE_LEAD = Lazy(r"^\W*(?:right\s+|just\s+|shortly\s+)?(?:after|since|before|upon|on|when|since)\s+$", re.I)
 DISCOURSE = Lazy(
     r"^\s*(?:(?:oh|so|well|also|btw|by\s+the\s+way|actually|anyway|update|fyi|quick\s+update|news|"
     r"good\s+news|big\s+news|fun\s+fact|heads\s+up|ok|okay|yes|yeah|yep|hi|hey|hello|finally|just|"

@@ -20,8 +20,8 @@ from datetime import date, datetime
 
 from twinmem.extract import cues
 from twinmem.extract.base import SELF, Reading, Statement
-from twinmem.extract.checks import check, place_attrs
-from twinmem.extract.pairs import Hit, clean, statements
+from twinmem.extract.checks import check
+from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, mask_long_tokens, sentences
 from twinmem.extract.time_anchor import find_time
@@ -75,6 +75,12 @@ def _mask(sent: str, hits: list[Hit]) -> str:
     return "".join(chars)
 
 
+def _leading_self(pre: str, rest: str) -> bool:
+    """A subordinate clause that opens the sentence ("After leaving Spotify, I joined ..."): its subject is
+    the main clause's, here the speaker."""
+    return bool(cues.SUBORDINATE_LEAD.match(pre)) and bool(re.match(r"[^.!?]*?[,\s](?:i|we)\b", rest, re.I))
+
+
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     piece = text[start:end]
     return start + len(piece) - len(piece.lstrip(" ,;:—–-")), end - (len(piece) - len(piece.rstrip(" ,;:—–-")))
@@ -113,19 +119,23 @@ class RulesExtractor:
 
     @staticmethod
     def _follow_up(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
-        """A destination said after its move: "We've moved again! Columbus this time." (the move's sentence
-        names no place, the next one opens with it)."""
-        move, dest = cues.FOLLOW_MOVE.search(prev), cues.FOLLOW_PLACE.match(sent)
+        """A value said in the sentence after its change: "We've moved again! Columbus this time." (a
+        place), "I've left Spotify. I'm at Netflix now." (a school or an employer)."""
         speaker = turn.speaker()
-        if not (move and dest and speaker) or cues.HEDGE.search(prev[move.start() :]):
-            return []
-        value = clean("home", dest.group("val"))
-        if not check("place", value):
-            return []
-        when = find_time(sent, turn.said) or find_time(prev, turn.said)
-        span = (offset + dest.start("val"), offset + len(sent.rstrip()))
-        return [Statement(subject=speaker.display, attribute=a, value=value, polarity=1,
-                          valid_from=when[0] if when else turn.said.date(), span=span) for a in place_attrs(value)]
+        for before, after, family in ((cues.FOLLOW_MOVE, cues.FOLLOW_PLACE, "home"),
+                                      (cues.FOLLOW_LEAVE, cues.FOLLOW_AT, "change")):
+            change, said = before.search(prev), after.match(sent)
+            if not (change and said and speaker) or cues.HEDGE.search(prev[change.start() :]):
+                continue
+            value = clean("home", said.group("val"))
+            if not check("place" if family == "home" else "org", value):
+                continue
+            when = find_time(sent, turn.said) or find_time(prev, turn.said)
+            span = (offset + said.start(), offset + len(sent.rstrip()))
+            return [Statement(subject=speaker.display, attribute=a, value=value, polarity=1,
+                              valid_from=when[0] if when else turn.said.date(), span=span)
+                    for a in resolve_place_or_org(family, value)]
+        return []
 
     # ------------------------------------------------------------------ one sentence
     def _hits(self, sent: str) -> list[Hit]:
@@ -217,6 +227,8 @@ class RulesExtractor:
         if rule.subject not in ("person", "appos") and not (rule.subject == "poss" and not gd.get("poss")):
             return True
         pre = sent[: m.start()]
+        if _leading_self(pre, sent[m.end() :]):
+            return not rule.needs_be
         found = cues.END_PERSON.search(pre)
         if found:
             before = pre[: found.start()]
@@ -285,6 +297,8 @@ class RulesExtractor:
     def _person_subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
         m = hit.m
         pre = sent[: m.start()]
+        if _leading_self(pre, sent[m.end() :]) and not hit.rule.needs_be:  # "After leaving X, I joined Y"
+            return turn.speaker()
         found = cues.END_PERSON.search(pre)
         if found:
             before = pre[: found.start()]
