@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,17 +75,21 @@ class Backend:
         accounts.clear_cache()
 
 
-def start(table_name: str | None = None, *, embedded: bool | None = None, pumps: bool = True) -> Backend:
+def start(table_name: str | None = None, *, embedded: bool | None = None, pumps: bool = True,
+          say: Callable[[str], None] | None = None) -> Backend:
     """Start (or attach to) a backend and point twinmem at it.
 
     embedded=None decides from the environment: a real table when TWINMEM_TABLE is set, else moto.
+    `say` is told each step (make run prints them).
     """
+    say = say or (lambda _: None)
     import boto3
 
     if embedded is None:
         embedded = not os.environ.get("TWINMEM_TABLE")
     moto = None
     if embedded:
+        say("starting the embedded DynamoDB (moto) …")
         _use_moto_defaults()
         from moto import mock_aws
 
@@ -112,6 +117,7 @@ def start(table_name: str | None = None, *, embedded: bool | None = None, pumps:
         try:
             ddb.describe_table(TableName=name)
         except ddb.exceptions.ResourceNotFoundException:
+            say(f"creating the table {name} from template.yaml …")
             template.create_table(ddb, name)
     backend = Backend(table_name=name, dynamodb=ddb, streams=streams, moto=moto)
     if pumps:

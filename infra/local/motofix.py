@@ -19,6 +19,9 @@ What moto does, and what this module does instead (same answers, same errors, sa
   (ExpiredIteratorException), a GetRecords that finds nothing returns the iterator it was given,
   and records are trimmed once every open iterator (issued, not yet used, not expired) is past
   them; reading trimmed records raises TrimmedDataAccessException, as DynamoDB does past 24 hours.
+- Every item of a response goes through moto's model-driven serialiser, attribute by attribute (~1 ms
+  an item, most of a Query's time). Here: DynamoDB's AttributeValue is written directly, with the
+  same rules (strings str(), blobs base64, None left out).
 - moto is not thread-safe: every request moto answers runs under infra.local.concurrency.LOCK, and
   a thread that already holds it gives waiting threads their turn first (see that module).
 
@@ -31,7 +34,7 @@ from __future__ import annotations
 import copy
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import version
 from typing import Any
@@ -48,6 +51,7 @@ if _found != PINNED:
 from botocore.utils import merge_dicts  # noqa: E402
 from moto.core.botocore_stubber import BotocoreStubber  # noqa: E402
 from moto.core.exceptions import JsonRESTError  # noqa: E402
+from moto.core.serialize import BaseJSONSerializer  # noqa: E402
 from moto.dynamodb.comparisons import get_filter_expression  # noqa: E402
 from moto.dynamodb.exceptions import (  # noqa: E402
     ConditionalCheckFailed,
@@ -227,32 +231,89 @@ def transact_write_items(self: DynamoDBBackend, transact_items: list[dict[str, A
 
 
 def project(self: Item, projection_expressions: list[list[str]]) -> Item:
-    """moto's Item.project, converting the item once instead of once per projected path."""
-    from moto.dynamodb.models.dynamo_type import serializer
+    """moto's Item.project, without converting the whole item once per projected path.
 
-    result: dict[str, Any] = {}
-    regular = self.to_regular_json()
-    for expr in projection_expressions:
-        x = find_nested_key(expr, regular)
-        merge_dicts(result, x)
-    return Item(hash_key=self.hash_key, range_key=self.range_key, attrs=serializer.serialize(result)["M"])
+    moto turns the whole item into plain Python (TypeDeserializer) for every path, picks the path, and
+    turns the result back (TypeSerializer) into a new Item whose every attribute re-checks the 400 KB
+    limit over the whole item (O(attributes²)). For top-level names (an index's projection) this does
+    the same round trip for the attributes asked for only, in the order asked, strings (for which the
+    round trip is the identity) copied as they are; a projection holds part of an item that passed
+    the size check, so it is built without it. Nested paths go through moto's own conversion."""
+    from moto.dynamodb.models.dynamo_type import LimitedSizeDict, deserializer, serializer
+
+    if all(len(expr) == 1 and "[" not in expr[0] for expr in projection_expressions):
+        attrs: dict[str, Any] = {}
+        for (name,) in projection_expressions:
+            value = self.attrs.get(name)
+            if value is None or name in attrs:
+                continue
+            if value.type == "S" and isinstance(value.value, str):
+                attrs[name] = {"S": value.value}
+            else:
+                attrs[name] = serializer.serialize(deserializer.deserialize(value.to_regular_json()))
+    else:
+        result: dict[str, Any] = {}
+        regular = self.to_regular_json()
+        for expr in projection_expressions:
+            merge_dicts(result, find_nested_key(expr, regular))
+        attrs = serializer.serialize(result)["M"]
+    out = Item.__new__(Item)
+    out.hash_key, out.range_key = self.hash_key, self.range_key
+    # dict.update does not go through LimitedSizeDict.__setitem__ (the check)
+    out.attrs = LimitedSizeDict({k: DynamoType(v) for k, v in attrs.items()})
+    return out
+
+
+class _NoCopy:
+    """Stands in for the `copy` module inside moto's Table.query: its results are only read (projected,
+    filtered, serialised) within the same moto call, so the deep copy of every result is not needed."""
+
+    @staticmethod
+    def deepcopy(x: Any, memo: Any = None) -> Any:
+        return x
+
+
+_sizes: dict[int, tuple[Item, int]] | None = None  # Item.size() memo, only while a Query runs
+
+
+def item_size(self: Item) -> int:
+    """moto's Item.size, computed once per item per Query (its loop asks twice per result)."""
+    if _sizes is None:
+        return _originals[(Item, "size")](self)  # type: ignore[no-any-return]
+    hit = _sizes.get(id(self))
+    if hit is None or hit[0] is not self:
+        hit = _sizes[id(self)] = (self, _originals[(Item, "size")](self))
+    return hit[1]
 
 
 def query(self: Table, hash_key: DynamoType | None, *args: Any, **kwargs: Any) -> Any:
-    """moto's Table.query, reading one partition (table) or the table unsorted (index)."""
+    """moto's Table.query, reading one partition (table) or the table unsorted (index), without copying
+    its results, each item's size computed once."""
+    global _sizes
+    from moto.dynamodb.models import table as table_module
+
     index_name = kwargs.get("index_name") if "index_name" in kwargs else (args[6] if len(args) > 6 else None)
     original = _originals[(Table, "query")]
     if index_name:
-        source: Callable[[], list[Item]] = lambda: _unsorted_items(self)  # noqa: E731
+        self.all_items = lambda: _unsorted_items(self)  # type: ignore[method-assign]
     elif hash_key is not None:
-        source = lambda: _partition(self, hash_key)  # noqa: E731
-    else:
-        return original(self, hash_key, *args, **kwargs)
-    self.all_items = source  # type: ignore[method-assign]
+        self.all_items = lambda: _partition(self, hash_key)  # type: ignore[method-assign]
+    _sizes, table_module.copy = {}, _NoCopy  # type: ignore[assignment]
     try:
         return original(self, hash_key, *args, **kwargs)
     finally:
-        del self.all_items
+        _sizes, table_module.copy = None, copy
+        self.__dict__.pop("all_items", None)
+
+
+def sorted_items(
+    self: Table, hash_key_attrs: list[str], range_key_attrs: list[str | None], items: list[Item]
+) -> list[Item]:
+    """moto's Table.sorted_items, comparing the keys' cast values (what DynamoType's == and < compare)
+    instead of DynamoType objects, each computed once."""
+    attrs = self._generate_attr_to_sort_by(hash_key_attrs, range_key_attrs)
+    items.sort(key=lambda x: tuple([x.attrs[key].cast_value for key in attrs]))
+    return items
 
 
 def _unsorted_items(table: Table) -> list[Item]:
@@ -354,6 +415,50 @@ def shard_to_json(self: StreamShard) -> dict[str, Any]:
     return {"ShardId": self.id, "SequenceNumberRange": {"StartingSequenceNumber": str(first)}}
 
 
+# --------------------------------------------------------------------------- responses
+
+
+def _string(x: Any) -> Any:
+    return str(x) if x not in [None, {}, []] else x  # moto's string serialiser, exactly
+
+
+def _attribute_value(ser: BaseJSONSerializer, v: dict[str, Any]) -> dict[str, Any]:
+    """An AttributeValue as moto's model-driven serialiser writes it (members in model order, None left
+    out, blobs base64, strings str()), without walking the botocore model for every value."""
+    out: dict[str, Any] = {}
+    for name in _AV_MEMBERS:
+        x = v.get(name)
+        if x is None:
+            continue
+        if name in ("S", "N"):
+            out[name] = _string(x)
+        elif name == "B":
+            out[name] = ser._base64(x)
+        elif name in ("SS", "NS"):
+            out[name] = [_string(i) for i in x]
+        elif name == "BS":
+            out[name] = [ser._base64(i) for i in x]
+        elif name == "M":
+            out[name] = {k: _attribute_value(ser, sub) for k, sub in x.items() if sub is not None}
+        elif name == "L":
+            out[name] = [None if sub is None else _attribute_value(ser, sub) for sub in x]
+        else:  # NULL, BOOL
+            out[name] = x
+    return out
+
+
+_AV_MEMBERS = ("S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL")
+
+
+def _serialize_type_structure(self: BaseJSONSerializer, serialized: Any, value: Any, shape: Any, key: str) -> None:
+    """moto's JSON structure serialiser, with DynamoDB's AttributeValue (every item, every attribute) done
+    directly: the generic walk costs ~1 ms per returned item, most of a Query's time."""
+    if key and shape.name == "AttributeValue" and isinstance(value, dict) and tuple(shape.members) == _AV_MEMBERS:
+        self._default_serialize(serialized, _attribute_value(self, value), shape, key)
+        return
+    _originals[(BaseJSONSerializer, "_serialize_type_structure")](self, serialized, value, shape, key)
+
+
 # --------------------------------------------------------------------------- one moto call at a time
 
 
@@ -369,10 +474,13 @@ _PATCHES: list[tuple[type, str, Any]] = [
     (DynamoDBBackend, "transact_write_items", transact_write_items),
     (Item, "project", project),
     (Table, "query", query),
+    (Item, "size", item_size),
+    (Table, "sorted_items", sorted_items),
     (ShardIterator, "__init__", _iterator_init),
     (DynamoDBStreamsBackend, "get_shard_iterator", get_shard_iterator),
     (DynamoDBStreamsBackend, "get_records", get_records),
     (StreamShard, "to_json", shard_to_json),
+    (BaseJSONSerializer, "_serialize_type_structure", _serialize_type_structure),
     (BotocoreStubber, "process_request", process_request),
 ]
 

@@ -128,9 +128,11 @@ def make_server(gateway: Gateway, host: str, port: int) -> ThreadingHTTPServer:
             if os.environ.get("TWINMEM_ACCESS_LOG"):
                 sys.stderr.write(f"{self.address_string()} - {fmt % args}\n")
 
-    server = ThreadingHTTPServer((host, port), RequestHandler)
-    server.daemon_threads = True
-    return server
+    class Server(ThreadingHTTPServer):
+        daemon_threads = True  # a thread per connection
+        request_queue_size = 128  # socketserver's default backlog (5) resets clients that connect at once
+
+    return Server((host, port), RequestHandler)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,13 +144,20 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
     os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "twinmem")
     os.environ.setdefault("POWERTOOLS_DEV", "false")
-    backend = environment.start()
+    def say(step: str) -> None:
+        print(f"twinmem: {step}", flush=True)
+
+    backend = environment.start(say=say)
     try:
         secret = environment.ensure_admin_key(os.environ.get("TWINMEM_ADMIN_KEY"))
     except ValueError as exc:
         backend.stop()
         parser.error(str(exc))
     gateway = Gateway(lock=backend.lock)
+    say(f"loading the {len({r.handler for r in gateway.routes})} API handlers …")
+    for route in gateway.routes:
+        gateway.handler_for(route)  # imported once here, not by the first requests side by side
+    say(f"listening on {args.host}:{args.port} …")
     server = make_server(gateway, args.host, args.port)
     backend.start_pumping()
     where = "embedded DynamoDB (moto)" if backend.moto else f"table {backend.table_name}"
