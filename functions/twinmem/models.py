@@ -183,3 +183,26 @@ class Revision(Model):
     opened_at: datetime
     closed_at: datetime
 
+
+
+class Episode(Model):
+    """One item as retrieve finds it: the turn's current text, who said it and when (its gsi1 entry).
+
+    Not a memory: no id of its own (the event id names it), no lineage, never in history or known.
+    """
+
+    event_id: str
+    content: str
+    role: str = "user"
+    name: str | None = None
+    said_at: datetime
+    recorded_at: datetime  # when the current version was recorded
+    first_recorded_at: datetime | None = None  # when version 1 was recorded (set by the first edit)
+    version: int = 1
+    mentions: list[Mention] = Field(default_factory=list)
+    deleted_at: datetime | None = None
+    expires_at: datetime | None = None
+
+    @property
+    def recorded_first(self) -> datetime:
+        return self.first_recorded_at or self.recorded_at

@@ -219,6 +219,10 @@ class FeedbackRequest(Body):
     outcome: Literal["used", "ignored"]
 
 
+Kind = Literal["fact", "episode"]
+KINDS: tuple[Kind, ...] = ("fact", "episode")
+
+
 class RetrieveRequest(Body):
     query: str = Field(default="", max_length=4000, validation_alias=AliasChoices("query", "semanticQuery",
                                                                                    "semantic_query"))
@@ -226,6 +230,9 @@ class RetrieveRequest(Body):
     as_of: Instant | None = None
     as_of_axis: Literal["valid", "transaction"] = "valid"
     subject: Name | None = Field(default=None, min_length=1, max_length=512)
+    kinds: list[Kind] = Field(
+        default_factory=lambda: list(KINDS), min_length=1, max_length=2,
+        description="what to return: facts (memories), episodes (turns as said), or both (the default)")
 
 
 class LineageRequest(Body):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from twinmem import vocabulary
 
@@ -326,6 +327,7 @@ def _singular(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=65_536)  # pure, and called for every link of every chain a read builds
 def value_key(attribute: str, value: str) -> str:
     """Canonical key of a value: equal keys mean the same value said in other words."""
     attr = attribute.lower()
@@ -379,6 +381,7 @@ def _refine_tokens(attribute: str, value: str) -> list[str]:
     return [t for t in key.split(" ") if t]
 
 
+@lru_cache(maxsize=65_536)
 def is_refinement(attribute: str, old: str, new: str) -> bool:
     """True when new is a more specific form of old ("Busan" -> "Haeundae, Busan")."""
     old_key, new_key = value_key(attribute, old), value_key(attribute, new)

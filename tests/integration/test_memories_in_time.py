@@ -152,8 +152,9 @@ def test_a_replaced_value_is_no_longer_valid_but_known_keeps_both(api: ApiClient
     ]})
     backend.drain()
 
-    now = api.post("/v1/memory/retrieve", {"query": "where do I live"}).body
-    in_2025 = api.post("/v1/memory/retrieve", {"query": "live", "as_of": "2025-01-01T00:00:00Z"}).body
+    now = api.post("/v1/memory/retrieve", {"query": "where do I live", "kinds": ["fact"]}).body
+    in_2025 = api.post("/v1/memory/retrieve", {"query": "live", "as_of": "2025-01-01T00:00:00Z",
+                                              "kinds": ["fact"]}).body
 
     assert [m["value"] for m in now["memories"]] == ["Lisbon"]
     assert now["known"] == ["- user · home_city: Lisbon [said 2026-10-01]; Berlin [said 2024-06-01]"]
@@ -170,8 +171,8 @@ def test_retrieve_ranks_by_relevance_and_narrows_to_a_subject(api: ApiClient, ba
     backend.drain()
     _append(api, "Carol prefers window seats on trains")
 
-    ranked = api.post("/v1/memory/retrieve", {"query": "where does Carol live"}).body["memories"]
-    narrowed = api.post("/v1/memory/retrieve", {"query": "", "subject": "user"}).body["memories"]
+    ranked = api.post("/v1/memory/retrieve", {"query": "where does Carol live", "kinds": ["fact"]}).body["memories"]
+    narrowed = api.post("/v1/memory/retrieve", {"query": "", "subject": "user", "kinds": ["fact"]}).body["memories"]
 
     assert ranked[0]["value"] == "Paris" and 0 < ranked[0]["score"] <= 1
     assert [m["value"] for m in narrowed] == ["Acme"]

@@ -96,13 +96,14 @@ def test_memories_are_embedded_at_write_time_and_found_through_the_vector_index(
     assert contents[0] == "Carol prefers window seats on trains"
     assert "The quarterly report is due Friday" not in contents
     assert [c["inputText"] for c in vector_backend.calls] == [
-        "My sister Carol lives in Paris.", "Carol prefers window seats on trains",
-        "The quarterly report is due Friday", "Carol trains seats"]
+        "My sister Carol lives in Paris.",  # the item (its episode), as it is stored
+        "My sister Carol lives in Paris.",  # the memory extraction read from it
+        "Carol prefers window seats on trains", "The quarterly report is due Friday", "Carol trains seats"]
     (search,) = vector_backend.searches  # type: ignore[attr-defined]
     assert search["IndexName"] == "memvec" and search["TopK"] == 10
     assert search["SearchConditionExpression"] == "g1pk = :p"
     items = backend.dynamodb.scan(TableName=backend.table_name)["Items"]
-    assert all(len(i["vec"]["L"]) == DIMS for i in items if i.get("type", {}).get("S") == "MEMORY")
+    assert all(len(i["vec"]["L"]) == DIMS for i in items if i.get("type", {}).get("S") in ("MEMORY", "EVENT"))
 
 
 def test_the_vector_backend_keeps_the_axes(api: ApiClient, backend: Any, vector_backend: FakeTitan) -> None:
@@ -112,12 +113,34 @@ def test_the_vector_backend_keeps_the_axes(api: ApiClient, backend: Any, vector_
     ]})
     backend.drain()
 
-    now = api.post("/v1/memory/retrieve", {"query": "live Berlin Lisbon moved"}).body
-    then = api.post("/v1/memory/retrieve", {"query": "live Berlin Lisbon moved", "as_of": "2025-01-01T00:00:00Z"}).body
+    facts = ["fact"]
+    now = api.post("/v1/memory/retrieve", {"query": "live Berlin Lisbon moved", "kinds": facts}).body
+    then = api.post("/v1/memory/retrieve", {"query": "live Berlin Lisbon moved", "as_of": "2025-01-01T00:00:00Z",
+                                            "kinds": facts}).body
 
     assert [m["value"] for m in now["memories"]] == ["Lisbon"]  # Berlin was replaced: no longer valid
     assert [m["value"] for m in then["memories"]] == ["Berlin"]
     assert now["known"] == ["- user · home_city: Lisbon [said 2026-10-01]; Berlin [said 2024-06-01]"]
+
+
+def test_turns_are_embedded_on_the_item_and_found_through_the_vector_index_as_episodes(
+        api: ApiClient, backend: Any, vector_backend: FakeTitan) -> None:
+    reply = api.post("/v1/memory/items", {"items": [
+        {"content": "We watched the fireworks over the harbour", "name": "Maya", "said_at": "2026-07-04T22:00:00Z"},
+        {"content": "The quarterly report is due Friday", "said_at": "2026-07-05T09:00:00Z"}]})
+    fireworks, _ = reply.body["event_ids"]
+    backend.drain()
+
+    found = api.post("/v1/memory/retrieve", {"query": "fireworks harbour", "limit": 1}).body["memories"]
+    edited = api.put(f"/v1/memory/items/{fireworks}", {"content": "We watched the regatta from the pier"})
+    after = api.post("/v1/memory/retrieve", {"query": "regatta pier", "limit": 1, "kinds": ["episode"]}).body
+
+    assert [(m["type"], m["event_id"], m["speaker"]) for m in found] == [("episode", fireworks, "Maya")]
+    assert edited.status == 200
+    assert [m["content"] for m in after["memories"]] == ["We watched the regatta from the pier"]
+    events = [i for i in backend.dynamodb.scan(TableName=backend.table_name)["Items"] if i["type"]["S"] == "EVENT"]
+    assert len(events) == 2 and all(len(i["vec"]["L"]) == DIMS for i in events)
+    assert vector_backend.calls[-2]["inputText"] == "We watched the regatta from the pier"  # the edit, re-embedded
 
 
 def test_search_vectors_request_and_answer_on_the_wire(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,7 @@ and importing this package creates nothing). Callers use `store.<function>`; the
     tenants.py   API keys, accounts, tenant settings
     events.py    items and their versions
     memories.py  memories and assertions: extraction writes, reads, revisions, corrections, usage, vectors
+    index.py     the retrieve index (gsi1): memories and items (episodes) read together
     feed.py      the change feed
     jobs.py      rebuild jobs
 """
@@ -36,6 +37,14 @@ from twinmem.store.events import (
 from twinmem.store.feed import (
     query_feed,
 )
+from twinmem.store.index import (
+    IndexRow,
+    episode_from_item,
+    event_versions,
+    get_entries_by_key,
+    read_index,
+    read_index_rows,
+)
 from twinmem.store.jobs import (
     finish_rebuild,
     get_rebuild,
@@ -46,15 +55,14 @@ from twinmem.store.memories import (
     apply_retrieval,
     count_outcome,
     delete_memory,
-    erase_revisions,
-    get_usage,
-    retrieval_log,
     dependents_of,
+    erase_revisions,
     extraction_records,
     get_memories,
     get_memories_by_key,
     get_memory,
     get_revisions,
+    get_usage,
     list_corrections,
     list_memories,
     list_subjects,
@@ -63,6 +71,7 @@ from twinmem.store.memories import (
     put_memory,
     query_subject,
     retract_memories,
+    retrieval_log,
     revise_memory,
     search_vectors,
     subject_is_new,
@@ -87,22 +96,24 @@ from twinmem.store.tenants import (
 )
 
 __all__ = [
+    "IndexRow",
     "apply_retrieval",
     "client",
     "count_outcome",
     "create_account",
     "delete_memory",
-    "erase_revisions",
-    "get_usage",
-    "retrieval_log",
     "dependents_of",
+    "episode_from_item",
+    "erase_revisions",
     "event_from_item",
     "event_item",
+    "event_versions",
     "extraction_records",
     "finish_rebuild",
     "from_attrs",
     "get_account",
     "get_api_key",
+    "get_entries_by_key",
     "get_event",
     "get_events",
     "get_memories",
@@ -111,6 +122,7 @@ __all__ = [
     "get_rebuild",
     "get_revisions",
     "get_settings",
+    "get_usage",
     "iter_events",
     "list_accounts",
     "list_api_keys",
@@ -128,9 +140,12 @@ __all__ = [
     "put_settings",
     "query_feed",
     "query_subject",
+    "read_index",
+    "read_index_rows",
     "replace_event_content",
     "reset",
     "retract_memories",
+    "retrieval_log",
     "revise_memory",
     "revoke_api_key",
     "save_rebuild_cursor",

@@ -15,7 +15,6 @@ from twinmem.errors import Conflict, Unavailable
 
 _client: Any = None
 _serializer: Any = None
-_deserializer: Any = None
 
 
 THROTTLE_CODES = {
@@ -56,11 +55,11 @@ def table() -> str:
 
 
 def _ser() -> Any:
-    global _serializer, _deserializer
+    global _serializer
     if _serializer is None:
-        from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+        from boto3.dynamodb.types import TypeSerializer
 
-        _serializer, _deserializer = TypeSerializer(), TypeDeserializer()
+        _serializer = TypeSerializer()
     return _serializer
 
 
@@ -75,21 +74,44 @@ def to_attrs(plain: dict[str, Any]) -> dict[str, Any]:
 
 
 def from_attrs(item: dict[str, Any]) -> dict[str, Any]:
-    _ser()
-    out = {k: _deserializer.deserialize(v) for k, v in item.items()}
-    return _plain(out)
+    """DynamoDB attribute values to plain Python: numbers as int or float, sets as lists, binary as bytes.
+
+    Hand-written rather than boto3's TypeDeserializer (Decimals, then converted): ~10× faster, and
+    retrieve decodes every index entry of the account."""
+    return {k: _decode(v) for k, v in item.items()}
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | set | tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, bytes | bytearray):
-        return bytes(value)
-    return value
+def _number(text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        x = float(Decimal(text))
+        return int(x) if x.is_integer() else x
+
+
+def _decode(value: dict[str, Any]) -> Any:
+    ((kind, x),) = value.items()
+    if kind == "S":
+        return x
+    if kind == "N":
+        return _number(x)
+    if kind == "M":
+        return {k: _decode(v) for k, v in x.items()}
+    if kind == "L":
+        return [_decode(v) for v in x]
+    if kind == "BOOL":
+        return bool(x)
+    if kind == "NULL":
+        return None
+    if kind == "B":
+        return bytes(x)
+    if kind == "NS":
+        return [_number(n) for n in x]
+    if kind == "SS":
+        return list(x)
+    if kind == "BS":
+        return [bytes(b) for b in x]
+    raise ValueError(f"unknown DynamoDB type {kind}")
 
 
 def error_code(exc: Exception) -> str:

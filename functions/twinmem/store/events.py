@@ -9,22 +9,32 @@ from typing import Any
 from twinmem import keys
 from twinmem.models import Event, EventVersion, iso
 from twinmem.store.base import batch_get, call, error_code, from_attrs, guarded, query_prefix, strip, table, to_attrs
+from twinmem.store.shapes import embedding_attrs
 
 
 def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
+    """An item's table item. It is also its own retrieve index entry (an episode): it carries the account's
+    gsi1 keys beside the memories', so indexing a turn costs no write beyond the item itself."""
     data = ev.model_dump(mode="json", exclude={"versions"})
     return {"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(ev.event_id), "type": "EVENT",
-            "tenant": tenant, "account": account, **data}
+            "tenant": tenant, "account": account, "g1pk": keys.memories_index_pk(tenant, account),
+            "g1sk": ev.event_id, **data}
 
 
 @guarded
-def put_event(tenant: str, account: str, ev: Event) -> bool:
-    """Store a new item; False when an item with this id already exists (nothing is written)."""
+def put_event(tenant: str, account: str, ev: Event, embedding: list[float] | None = None) -> bool:
+    """Store a new item; False when an item with this id already exists (nothing is written).
+
+    `embedding` (RetrievalBackend=vector) rides on the item as `vec`, so the vector index finds the turn too.
+    """
+    attrs = to_attrs(event_item(tenant, account, ev))
+    if embedding:
+        attrs.update(embedding_attrs(embedding))
     try:
         call(
             "put_item",
             TableName=table(),
-            Item=to_attrs(event_item(tenant, account, ev)),
+            Item=attrs,
             ConditionExpression="attribute_not_exists(pk)",
         )
         return True
@@ -59,12 +69,24 @@ def get_event(tenant: str, account: str, event_id: str, *, with_versions: bool =
 
 
 @guarded
-def replace_event_content(tenant: str, account: str, ev: Event, content: str, at: datetime) -> Event:
-    """Keep the current text as a version and store the new one (one transaction, guarded by version)."""
+def replace_event_content(tenant: str, account: str, ev: Event, content: str, at: datetime,
+                          embedding: list[float] | None = None) -> Event:
+    """Keep the current text as a version and store the new one (one transaction, guarded by version).
+
+    The item is its own index entry, so retrieve finds the new text from now on (an item stored before
+    items were indexed joins the index here); `first_recorded_at` keeps when version 1 was recorded
+    (transaction-time reads), and a new embedding replaces the old one.
+    """
     pk = keys.account_pk(tenant, account)
     old = {"pk": pk, "sk": keys.event_version_sk(ev.event_id, ev.version), "type": "EVENT_VERSION",
            "version": ev.version, "content": ev.content, "recorded_at": iso(ev.recorded_at)}
     new_version = ev.version + 1
+    values = to_attrs({":c": content, ":n": new_version, ":t": iso(at), ":v": ev.version, ":f": iso(ev.recorded_at),
+                       ":g": keys.memories_index_pk(tenant, account), ":i": ev.event_id})
+    set_vector = ""
+    if embedding:
+        ((attr, value),) = embedding_attrs(embedding).items()
+        set_vector, values[":e"] = f", {attr} = :e", value
     call(
         "transact_write_items",
         TransactItems=[
@@ -73,11 +95,10 @@ def replace_event_content(tenant: str, account: str, ev: Event, content: str, at
                 "Update": {
                     "TableName": table(),
                     "Key": to_attrs({"pk": pk, "sk": keys.event_sk(ev.event_id)}),
-                    "UpdateExpression": "SET content = :c, version = :n, recorded_at = :t",
+                    "UpdateExpression": "SET content = :c, version = :n, recorded_at = :t, g1pk = :g, g1sk = :i, "
+                    "first_recorded_at = if_not_exists(first_recorded_at, :f)" + set_vector,
                     "ConditionExpression": "version = :v",
-                    "ExpressionAttributeValues": to_attrs(
-                        {":c": content, ":n": new_version, ":t": iso(at), ":v": ev.version}
-                    ),
+                    "ExpressionAttributeValues": values,
                 }
             },
         ],

@@ -14,17 +14,11 @@ from twinmem.store.base import from_attrs, ms, table, to_attrs
 def memory_to_item(tenant: str, account: str, m: Memory, *, first_of_subject: bool = False) -> dict[str, Any]:
     """A memory's item; the first shared memory filed under a subject, and every private one, lists the subject
     (gsi2, with the memory's visibility and agent: a miss names to a caller only the subjects it may see)."""
-    data = m.model_dump(mode="json", exclude={"embedding", "retrieved", "used", "ignored", "type"})  # counters: ADD only
+    # counters: ADD only
+    data = m.model_dump(mode="json", exclude={"embedding", "retrieved", "used", "ignored", "type"})
     data["memory_type"] = m.type  # the memory's own type; `type` is the item's kind, never the client's
     data["assertion_valid_from"] = m.assertion_valid_from.isoformat() if m.assertion_valid_from else None
-    if m.is_assertion:
-        assert m.subject is not None and m.attribute is not None and m.assertion_valid_from is not None
-        pk = keys.subject_pk(tenant, account, m.subject)
-        sk = keys.assertion_sk(
-            m.attribute, m.assertion_valid_from.isoformat(), iso(m.said_at or m.created_at) or "", m.memory_id
-        )
-    else:
-        pk, sk = keys.notes_pk(tenant, account), m.memory_id
+    pk, sk = _place(tenant, account, m)
     item = {
         "pk": pk,
         "sk": sk,
@@ -75,9 +69,20 @@ def item_to_memory(item: dict[str, Any]) -> Memory:
     return memory
 
 
+def _place(tenant: str, account: str, m: Memory) -> tuple[str, str]:
+    """(pk, sk) of a memory: its subject partition in history order, or the notes partition."""
+    if m.is_assertion:
+        assert m.subject is not None and m.attribute is not None and m.assertion_valid_from is not None
+        sk = keys.assertion_sk(
+            m.attribute, m.assertion_valid_from.isoformat(), iso(m.said_at or m.created_at) or "", m.memory_id
+        )
+        return keys.subject_pk(tenant, account, m.subject), sk
+    return keys.notes_pk(tenant, account), m.memory_id
+
+
 def memory_key(tenant: str, account: str, m: Memory) -> dict[str, Any]:
-    item = memory_to_item(tenant, account, m)
-    return {"pk": item["pk"], "sk": item["sk"]}
+    pk, sk = _place(tenant, account, m)
+    return {"pk": {"S": pk}, "sk": {"S": sk}}
 
 
 def change_item(tenant: str, account: str, kind: str, memory_id: str | None, at: datetime, unique: str,
