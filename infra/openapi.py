@@ -1,7 +1,7 @@
-"""`python -m infra.openapi`: one OpenAPI document for the whole API, merged from each handler's resolver.
+"""`python -m infra.openapi` (`make openapi`): the OpenAPI document the service serves at GET /openapi.json.
 
-Powertools generates each function's OpenAPI from its routes and pydantic models; this joins them
-(paths and component schemas) in the order template.yaml declares the functions.
+Built by twinmem.openapi from the API functions template.yaml routes to, in the template's order;
+docs/openapi.json holds it and a test fails when it is stale.
 """
 
 from __future__ import annotations
@@ -12,22 +12,14 @@ import sys
 from typing import Any
 
 from infra import template
+from twinmem.openapi import document as build
 
 
 def document() -> dict[str, Any]:
-    merged: dict[str, Any] = {"openapi": "3.0.3", "info": {"title": "twinmem", "version": "1"}, "paths": {},
-                              "components": {"schemas": {}}}
-    for module_name in dict.fromkeys(r.handler.rsplit(".", 1)[0] for r in template.routes()):
-        app = importlib.import_module(module_name).app
-        spec = json.loads(app.get_openapi_json_schema(title="twinmem", version="1"))
-        for path, ops in spec.get("paths", {}).items():
-            merged["paths"].setdefault(path, {}).update(ops)
-        merged["components"]["schemas"].update(spec.get("components", {}).get("schemas", {}))
-    merged["components"]["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
-    merged["security"] = [{"bearer": []}]
-    return merged
+    modules = dict.fromkeys(r.handler.rsplit(".", 1)[0] for r in template.routes())
+    return build([importlib.import_module(m).app for m in modules])
 
 
 if __name__ == "__main__":
-    json.dump(document(), sys.stdout, indent=2)
+    json.dump(document(), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")

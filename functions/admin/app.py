@@ -7,34 +7,35 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import rebuild, settings_store
-from twinmem.api import entrypoint, json_response, make_app, scoped
+from twinmem.api import entrypoint, make_app, shaped
+from twinmem.responses import RebuildOut, SettingsOut
 from twinmem.schemas import SettingsRequest
 
 app = make_app()
-scoped(app, "POST", "/v1/memory/rebuild", "admin")
-scoped(app, "GET", "/v1/memory/rebuild", "admin")
-scoped(app, "GET", "/v1/settings", "admin", account=False)
-scoped(app, "PUT", "/v1/settings", "admin", account=False)
 
 
-@app.post("/v1/memory/rebuild")
-def start_rebuild() -> Any:
-    return json_response(202, rebuild.start(app.caller()))
+@app.post("/v1/memory/rebuild", scope="admin", status=202, summary="Re-read every item of the end user")
+def start_rebuild() -> RebuildOut:
+    return _out(rebuild.start(app.caller()))
 
 
-@app.get("/v1/memory/rebuild")
-def rebuild_status() -> dict[str, Any]:
-    return rebuild.status(app.caller())
+@app.get("/v1/memory/rebuild", scope="admin", summary="How the end user's rebuild is going")
+def rebuild_status() -> RebuildOut:
+    return _out(rebuild.status(app.caller()))
 
 
-@app.get("/v1/settings")
-def get_settings() -> dict[str, Any]:
-    return settings_store.get(app.caller())
+@app.get("/v1/settings", scope="admin", account=False, summary="The tenant's settings")
+def get_settings() -> SettingsOut:
+    return shaped(SettingsOut, settings_store.get(app.caller()))
 
 
-@app.put("/v1/settings")
-def put_settings(req: Annotated[SettingsRequest, Body()]) -> dict[str, Any]:
-    return settings_store.put(app.caller(), req)
+@app.put("/v1/settings", scope="admin", account=False, summary="Replace the tenant's settings")
+def put_settings(req: Annotated[SettingsRequest, Body()]) -> SettingsOut:
+    return shaped(SettingsOut, settings_store.put(app.caller(), req))
+
+
+def _out(job: dict[str, Any]) -> RebuildOut:
+    return shaped(RebuildOut, job)
 
 
 handler = entrypoint(app)

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from twinmem import explain
-from twinmem.api import entrypoint, make_app, scoped
+from twinmem.api import entrypoint, make_app, shaped
+from twinmem.responses import ExplainOut
 
 app = make_app()
-scoped(app, "GET", "/v1/memory/{memory_id}/explain", "read")
 
 
-@app.get("/v1/memory/<memory_id>/explain")
-def get_explain(memory_id: str) -> dict[str, Any]:
-    return explain.explain(app.caller(), memory_id)
+@app.get("/v1/memory/{memory_id}/explain", scope="read", summary="How do you know this?")
+def get_explain(memory_id: str) -> ExplainOut:
+    return shaped(ExplainOut, explain.explain(app.caller(), memory_id))
 
 
 handler = entrypoint(app)

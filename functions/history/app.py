@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import history
-from twinmem.api import entrypoint, make_app, scoped
+from twinmem.api import entrypoint, make_app, shaped
+from twinmem.responses import HistoryHit, HistoryMiss
 from twinmem.schemas import HistoryRequest
 
 app = make_app()
-scoped(app, "POST", "/v1/memory/history", "read")
 
 
-@app.post("/v1/memory/history")
-def post_history(req: Annotated[HistoryRequest, Body()]) -> dict[str, Any]:
-    return history.history(app.caller(), req)
+@app.post("/v1/memory/history", scope="read", summary="Every dated value recorded for one subject")
+def post_history(req: Annotated[HistoryRequest, Body()]) -> HistoryHit | HistoryMiss:
+    found = history.history(app.caller(), req)
+    return shaped(HistoryMiss, found) if "error" in found else shaped(HistoryHit, found)
 
 
 handler = entrypoint(app)

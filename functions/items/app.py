@@ -2,38 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
-from twinmem import items
-from twinmem.api import entrypoint, json_response, make_app, scoped
+from twinmem import errors, items
+from twinmem.api import entrypoint, make_app, shaped
 from twinmem.models import Event
+from twinmem.responses import ItemOut, ItemsAdded
 from twinmem.schemas import AddItemsRequest, EditItemRequest
 
 app = make_app()
-scoped(app, "POST", "/v1/memory/items", "write")
-scoped(app, "GET", "/v1/memory/items/{event_id}", "read")
-scoped(app, "PUT", "/v1/memory/items/{event_id}", "write")
 
 
-def _item(ev: Event) -> dict[str, Any]:
-    return ev.model_dump(mode="json")
+def _item(ev: Event) -> ItemOut:
+    return shaped(ItemOut, ev.model_dump(mode="json"))
 
 
-@app.post("/v1/memory/items")
-def post_items(req: Annotated[AddItemsRequest, Body()]) -> Any:
-    added = items.add_items(app.caller(), req)
-    return json_response(202, added.model_dump())
+@app.post("/v1/memory/items", scope="write", status=202, summary="Add turns or notes (read in the background)")
+def post_items(req: Annotated[AddItemsRequest, Body()]) -> ItemsAdded:
+    return items.add_items(app.caller(), req)
 
 
-@app.get("/v1/memory/items/<event_id>")
-def get_item(event_id: str) -> dict[str, Any]:
+@app.get("/v1/memory/items/{event_id}", scope="read", summary="An item with its versions")
+def get_item(event_id: str) -> ItemOut:
     return _item(items.get_item(app.caller(), event_id))
 
 
-@app.put("/v1/memory/items/<event_id>")
-def put_item(event_id: str, req: Annotated[EditItemRequest, Body()]) -> dict[str, Any]:
+@app.put("/v1/memory/items/{event_id}", scope="write", raises=[errors.Conflict],
+         summary="Edit an item (the old text is kept as a version)")
+def put_item(event_id: str, req: Annotated[EditItemRequest, Body()]) -> ItemOut:
     return _item(items.edit_item(app.caller(), event_id, req.content))
 
 

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import history
-from twinmem.api import entrypoint, make_app, scoped
+from twinmem.api import entrypoint, make_app, shaped
+from twinmem.responses import KnownOut
 from twinmem.schemas import KnownRequest
 
 app = make_app()
-scoped(app, "POST", "/v1/memory/known", "read")
 
 
-@app.post("/v1/memory/known")
-def post_known(req: Annotated[KnownRequest, Body()]) -> dict[str, Any]:
-    return history.known_lines(app.caller(), req.subjects)
+@app.post("/v1/memory/known", scope="read", summary="Values as stated, newest said first")
+def post_known(req: Annotated[KnownRequest, Body()]) -> KnownOut:
+    return shaped(KnownOut, history.known_lines(app.caller(), req.subjects))
 
 
 handler = entrypoint(app)

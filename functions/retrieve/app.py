@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import retrieve
-from twinmem.api import entrypoint, make_app, scoped
+from twinmem.api import entrypoint, make_app, shaped
+from twinmem.responses import RetrieveOut
 from twinmem.schemas import RetrieveRequest
 
 app = make_app()
-scoped(app, "POST", "/v1/memory/retrieve", "read")
 
 
-@app.post("/v1/memory/retrieve")
-def post_retrieve(req: Annotated[RetrieveRequest, Body()]) -> dict[str, Any]:
-    return retrieve.retrieve(app.caller(), req)
+@app.post("/v1/memory/retrieve", scope="read", summary="Ranked memories and episodes, the known lines and a brief")
+def post_retrieve(req: Annotated[RetrieveRequest, Body()]) -> RetrieveOut:
+    return shaped(RetrieveOut, retrieve.retrieve(app.caller(), req))
 
 
 handler = entrypoint(app)

@@ -1,11 +1,18 @@
-"""The HTTP edge shared by every API handler: resolver factory, auth, scopes, and the one error map.
+"""The HTTP edge shared by every API handler: the resolver, its one declaration per route, auth, and the
+one error table.
 
-A handler module builds `app = make_app()`, declares routes with `@app.post(...)` and
-`scoped(app, "read")`, and exports `handler = entrypoint(app)`. Before any route (and before
-body validation) the entrypoint checks, in order: the bearer key (401), X-Twin-Account (400),
-the body size in bytes (413), the key's scope for the route (403), then that the body is JSON
-(415), UTF-8 (400) and nested at most MAX_DEPTH deep (422). Then Powertools validates the body
-(422) and the route calls one domain function.
+A handler module builds `app = make_app()`, declares each route once with its scope and whether it
+names an end user (`@app.post("/v1/memory/history", scope="read")`; `account=False` for keys and
+settings; `scope=None` for a public page), and exports `handler = entrypoint(app)`. That one
+declaration is the route (Powertools routes on it), its rule (scope, end user) and its OpenAPI
+operation (every status it can answer, from ERRORS below).
+
+Before the resolver runs (and so before body validation), the entrypoint looks the rule up by the
+event's routeKey (API Gateway, or the local server, already matched the route: no second match here)
+and checks, in order: the bearer key (401), X-Twin-Account (400), the body size in bytes (413), the
+key's scope for the route (403), then that the body is JSON (415), UTF-8 (400) and nested at most
+MAX_DEPTH deep (422). Then Powertools validates the body (422), the route calls one domain function,
+and Powertools validates what it returns against the route's response model.
 """
 
 from __future__ import annotations
@@ -15,46 +22,149 @@ import binascii
 import json
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from http import HTTPStatus
 from itertools import accumulate
-from typing import Any
+from typing import Any, TypeVar
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
-from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from pydantic import ValidationError
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError, ResponseValidationError
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from pydantic import BaseModel, ValidationError
 
 from twinmem import auth, errors
 from twinmem.config import settings
-from twinmem.models import SCOPE_RANK, Caller
+from twinmem.models import SCOPE_RANK, Caller, Scope
 from twinmem.observability import capture_lambda_handler, logger, metrics
+from twinmem.responses import ErrorBody
 
 ACCOUNT_RE = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
 MAX_DEPTH = 32  # arrays and objects inside each other; the deepest body this API reads has 3
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 
-STATUS: dict[type[errors.TwinmemError], int] = {
-    errors.BadAccount: 400,
-    errors.BadRequest: 400,
-    errors.Unauthorized: 401,
-    errors.Forbidden: 403,
-    errors.NotFound: 404,
-    errors.Conflict: 409,
-    errors.TooLarge: 413,
-    errors.UnsupportedMediaType: 415,
-    errors.Invalid: 422,
-    errors.Unavailable: 503,
+F = TypeVar("F", bound=Callable[..., Any])
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class ErrorKind:
+    status: int
+    description: str
+
+
+# The one error table: every error a client can meet, its status and what the document says of it.
+ERRORS: dict[type[errors.TwinmemError], ErrorKind] = {
+    errors.BadAccount: ErrorKind(400, "X-Twin-Account missing or unusable, or a body that is not UTF-8 text"),
+    errors.BadRequest: ErrorKind(400, "X-Twin-Account missing or unusable, or a body that is not UTF-8 text"),
+    errors.Unauthorized: ErrorKind(401, "not a key this service issued, or revoked"),
+    errors.Forbidden: ErrorKind(403, "the key's scope is too low for the call (`needs`, `scope`)"),
+    errors.NotFound: ErrorKind(404, "no such end user (no item was ever added for the account), memory, item or key"),
+    errors.Conflict: ErrorKind(409, "it changed meanwhile (a concurrent edit): read it again and retry"),
+    errors.TooLarge: ErrorKind(413, "body too large"),
+    errors.UnsupportedMediaType: ErrorKind(415, "send the body as application/json"),
+    errors.Invalid: ErrorKind(422, "invalid body or parameter (`field`, `why`)"),
+    errors.Unavailable: ErrorKind(503, "at capacity after retries, or the end user is being rebuilt: "
+                                       "retry after `retry_after` seconds (also the Retry-After header)"),
 }
+STATUS: dict[type[errors.TwinmemError], int] = {cls: kind.status for cls, kind in ERRORS.items()}
+
+# what every keyed route can answer: the checks before the route, and DynamoDB at capacity
+KEYED = (errors.BadRequest, errors.Unauthorized, errors.TooLarge, errors.UnsupportedMediaType, errors.Invalid,
+         errors.Unavailable)
+ACCOUNT_HEADER = "X-Twin-Account"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What a route needs of its caller: a key of at least `scope` (None: nothing) and X-Twin-Account."""
+
+    method: str
+    path: str  # as template.yaml spells it: /v1/memory/{memory_id}
+    scope: Scope | None
+    account: bool
+    status: int
+    raises: tuple[type[errors.TwinmemError], ...]
+
+    @property
+    def route_key(self) -> str:
+        return f"{self.method} {self.path}"
+
+    def statuses(self) -> dict[int, str]:
+        """Every status the route can answer but its success: from the error table."""
+        kinds: list[type[errors.TwinmemError]] = list(self.raises)
+        if self.scope is not None:
+            kinds += KEYED
+            if SCOPE_RANK[self.scope] > SCOPE_RANK["read"]:
+                kinds.append(errors.Forbidden)
+        if self.account:
+            kinds += [errors.BadAccount, errors.NotFound]
+        if "{" in self.path:
+            kinds.append(errors.NotFound)
+        out: dict[int, list[str]] = {}
+        for kind in kinds:
+            e = ERRORS[kind]
+            if e.description not in out.setdefault(e.status, []):
+                out[e.status].append(e.description)
+        return {status: "; ".join(texts) for status, texts in sorted(out.items())}
 
 
 class App(APIGatewayHttpResolver):
-    """APIGatewayHttpResolver that also knows each route's scope and whether it names an end user."""
+    """APIGatewayHttpResolver whose routes are declared once, with their rule (scope, end user)."""
 
     def __init__(self) -> None:
-        super().__init__(enable_validation=True)
-        self.scopes: dict[tuple[str, str], tuple[str, bool]] = {}
+        super().__init__(enable_validation=True, response_validation_error_http_code=HTTPStatus.INTERNAL_SERVER_ERROR)
+        self.rules: dict[str, Rule] = {}
 
     def caller(self) -> Caller:
         return self.context["caller"]
+
+    def declare(self, method: str, path: str, *, scope: Scope | None, account: bool = True, status: int = 200,
+                raises: Iterable[type[errors.TwinmemError]] = (), summary: str | None = None,
+                content: dict[str, Any] | None = None) -> Callable[[F], F]:
+        """Declare a route once: its rule, its Powertools route and its OpenAPI operation."""
+        rule = Rule(method, path, scope, account and scope is not None, status, tuple(raises))
+        if rule.route_key in self.rules:
+            raise ValueError(f"{rule.route_key} is declared twice")
+        self.rules[rule.route_key] = rule
+        responses: dict[int, OpenAPIResponse] = {status: {"description": HTTPStatus(status).phrase}}
+        if content is not None:  # a body that is not a model (a page, a document)
+            responses[status]["content"] = content
+        for code, description in rule.statuses().items():
+            responses[code] = {"description": description,
+                               "content": {"application/json": {"model": ErrorBody}}}
+            if code == 503:
+                responses[code]["headers"] = {"Retry-After": {"description": "seconds to wait",
+                                                              "schema": {"type": "integer"}}}
+        extensions: dict[str, Any] = {"x-scope": scope, "x-end-user": rule.account}
+        return super().route(re.sub(r"\{([^}]+)\}", r"<\1>", path), method, summary=summary, responses=responses,
+                             status_code=status, openapi_extensions=extensions,
+                             response_description=HTTPStatus(status).phrase)
+
+    def get(self, rule: str, **kw: Any) -> Callable[[F], F]:  # type: ignore[override]
+        return self.declare("GET", rule, **kw)
+
+    def post(self, rule: str, **kw: Any) -> Callable[[F], F]:  # type: ignore[override]
+        return self.declare("POST", rule, **kw)
+
+    def put(self, rule: str, **kw: Any) -> Callable[[F], F]:  # type: ignore[override]
+        return self.declare("PUT", rule, **kw)
+
+    def delete(self, rule: str, **kw: Any) -> Callable[[F], F]:  # type: ignore[override]
+        return self.declare("DELETE", rule, **kw)
+
+    def rule_for(self, event: dict[str, Any]) -> Rule | None:
+        """The route's rule: by the routeKey the gateway matched (one dict lookup); by method and path for an
+        event without one (a direct invocation), matched against the routes as Powertools compiled them."""
+        rule = self.rules.get(str(event.get("routeKey", "")))
+        if rule is not None:
+            return rule
+        method = event.get("requestContext", {}).get("http", {}).get("method", "GET").upper()
+        path = event.get("rawPath", "/")
+        for route in self._static_routes + self._dynamic_routes:
+            if route.method == method and route.rule.match(path):
+                return self.rules.get(f"{method} {route.openapi_path}")
+        return None
 
 
 def make_app() -> App:
@@ -72,6 +182,11 @@ def make_app() -> App:
     def _model_invalid(exc: ValidationError) -> Response:
         return error_response(_invalid_from(exc.errors()))
 
+    @app.exception_handler(ResponseValidationError)
+    def _response_invalid(exc: ResponseValidationError) -> Response:
+        logger.error("response does not fit its model", extra={"errors": str(exc.errors())[:2000]})
+        return json_response(500, {"error": "internal error"})
+
     @app.not_found
     def _no_route(exc: Exception) -> Response:
         return json_response(404, {"error": "no such route"})
@@ -79,23 +194,16 @@ def make_app() -> App:
     return app
 
 
-def scoped(app: App, method: str, path: str, scope: str, *, account: bool = True) -> None:
-    """Declare the scope a route needs, and whether it needs X-Twin-Account."""
-    app.scopes[(method.upper(), _route_pattern(path))] = (scope, account)
+class ResponseShapeError(Exception):
+    """What a domain function returned does not fit the route's response model: a bug, answered 500."""
 
 
-def _route_pattern(path: str) -> str:
-    return re.sub(r"\{[^}]+\}", "{}", path)
-
-
-def _match_scope(app: App, method: str, path: str) -> tuple[str, bool] | None:
-    for (m, pattern), rule in app.scopes.items():
-        if m != method:
-            continue
-        regex = "^" + re.escape(pattern).replace(r"\{\}", "[^/]+") + "$"
-        if re.match(regex, path):
-            return rule
-    return None
+def shaped(model: type[M], data: Any) -> M:
+    """The response model of what a domain function returned (a 500 when it does not fit, never a 422)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ResponseShapeError(f"{model.__name__}: {exc}") from exc
 
 
 def json_response(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
@@ -105,9 +213,11 @@ def json_response(status: int, body: dict[str, Any], headers: dict[str, str] | N
 def error_response(exc: errors.TwinmemError) -> Response:
     status = next((code for cls, code in STATUS.items() if isinstance(exc, cls)), 400)
     headers = {}
+    details = dict(exc.details)
     if isinstance(exc, errors.Unavailable):
         headers["Retry-After"] = str(exc.retry_after)
-    body: dict[str, Any] = {"error": exc.message, **exc.details}
+        details["retry_after"] = exc.retry_after
+    body = ErrorBody.model_validate({"error": exc.message, **details}).model_dump(mode="json")
     return json_response(status, body, headers)
 
 
@@ -128,18 +238,13 @@ def _header(event: dict[str, Any], name: str) -> str | None:
     return None
 
 
-def _authorize(app: App, event: dict[str, Any]) -> Caller:
-    ctx = event.get("requestContext", {}).get("http", {})
-    method, path = ctx.get("method", "GET").upper(), event.get("rawPath", "/")
-    rule = _match_scope(app, method, path)
-    if rule is None:
-        raise errors.NotFound("no such route")
-    scope, needs_account = rule
+def _authorize(rule: Rule, event: dict[str, Any]) -> Caller:
+    assert rule.scope is not None
     bearer = _header(event, "authorization") or ""
     if not bearer.lower().startswith("bearer "):
         raise errors.Unauthorized("missing bearer key")
     caller = auth.authenticate(bearer[7:].strip())
-    if needs_account:
+    if rule.account:
         account = _header(event, "x-twin-account")
         if account is None or not account.strip():
             raise errors.BadAccount("missing X-Twin-Account")
@@ -148,9 +253,9 @@ def _authorize(app: App, event: dict[str, Any]) -> Caller:
         caller = caller.model_copy(update={"account": account})
     if len(_body_bytes(event)) > settings().max_body_bytes:
         raise errors.TooLarge("body too large")
-    if SCOPE_RANK[caller.scope] < SCOPE_RANK[scope]:
-        article = "an" if scope[0] in "aeiou" else "a"
-        raise errors.Forbidden(f"this call needs {article} {scope} key", needs=scope, scope=caller.scope)
+    if SCOPE_RANK[caller.scope] < SCOPE_RANK[rule.scope]:
+        article = "an" if rule.scope[0] in "aeiou" else "a"
+        raise errors.Forbidden(f"this call needs {article} {rule.scope} key", needs=rule.scope, scope=caller.scope)
     return caller
 
 
@@ -213,9 +318,12 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
         logger.append_keys(request_id=request_id)
         metrics.add_metric(name="Requests", unit="Count", value=1)
         try:
-            caller = _authorize(app, event)
-            event = _readable(event)
-            app.append_context(caller=caller)
+            rule = app.rule_for(event)
+            if rule is None:
+                raise errors.NotFound("no such route")
+            if rule.scope is not None:  # a public page reads no key, no end user and no body
+                app.append_context(caller=_authorize(rule, event))
+                event = _readable(event)
             result = app.resolve(event, context)
         except errors.TwinmemError as exc:
             result = _raw_error(exc)

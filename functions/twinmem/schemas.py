@@ -99,22 +99,6 @@ class CreateKeyRequest(Body):
     agent_id: Name | None = Field(default=None, max_length=128, description="bind the key to an agent")
 
 
-class KeyCreated(Model):
-    id: str
-    key: str
-    scope: Scope
-    name: str
-
-
-class KeyInfo(Model):
-    id: str
-    scope: Scope
-    name: str
-    created_at: str
-    revoked_at: str | None = None
-    agent_id: str | None = None
-
-
 # ---------------------------------------------------------------- items
 
 
@@ -162,7 +146,8 @@ class AssertionOut(Model):
     polarity: int
     source_turn_ids: list[str]
     memory_id: str
-    retracted: bool | None = None
+    retracted: bool | None = Field(default=None, exclude_if=lambda v: v is None,
+                                   description="present (true) only when include_retracted showed a retracted value")
 
 
 class KnownRequest(Body):
