@@ -43,6 +43,8 @@ from bench.eval_metrics import (
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "eval"
 RESULTS = ROOT / "bench" / "results"
+# update sets of a half: the first is the figure; the others (when present) are printed on lines of their own
+UPDATE_SETS = ("updates", "updates_hard")
 K = 10
 BATCH = 100
 CATEGORIES = ("single-hop", "multi-hop", "temporal")
@@ -201,7 +203,11 @@ class Half:
     name: str
     turns: dict[str, list[dict[str, Any]]]  # conversation -> its turns in order
     questions: list[dict[str, Any]]
-    updates: list[dict[str, Any]]
+    update_sets: dict[str, list[dict[str, Any]]]  # "updates" (the figure), then extra sets such as "updates_hard"
+
+    @property
+    def updates(self) -> list[dict[str, Any]]:
+        return self.update_sets.get("updates", [])
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
@@ -216,7 +222,8 @@ def load_half(name: str, root: Path = DATA) -> Half:
         turns[row["conversation"]].append(row)
     for conv in turns.values():
         conv.sort(key=lambda r: (r["said_at"], int(r.get("session", 0))))
-    return Half(name, dict(turns), _jsonl(root / name / "questions.jsonl"), _jsonl(root / name / "updates.jsonl"))
+    sets = {s: _jsonl(root / name / f"{s}.jsonl") for s in UPDATE_SETS}
+    return Half(name, dict(turns), _jsonl(root / name / "questions.jsonl"), {s: d for s, d in sets.items() if d})
 
 
 # ---------------------------------------------------------------- posting
@@ -342,12 +349,12 @@ def summarise(results: list[QuestionResult]) -> dict[str, Any]:
 # ---------------------------------------------------------------- knowledge updates
 
 
-def run_updates(client: Client, half: Half, run: str, posting: Posting) -> list[dict[str, Any]]:
-    """Each dialog on a fresh account: post, settle, read the known line of its subject."""
+def run_updates(client: Client, half: Half, which: str, run: str, posting: Posting) -> list[dict[str, Any]]:
+    """Each dialog of the set `which` on a fresh account: post, settle, read the known line of its subject."""
     rows = []
     started = time.perf_counter()
-    for d in half.updates:
-        account = f"eval-{half.name}-ku-{d['id']}{run}"
+    for d in half.update_sets.get(which, []):
+        account = f"eval-{half.name}-{which}-{d['id']}{run}"
         items = [
             {"id": f"{d['id']}-t{i + 1}", "role": t["role"], "content": t["text"], "said_at": t["said_at"]}
             for i, t in enumerate(d["turns"])
@@ -373,7 +380,7 @@ def run_updates(client: Client, half: Half, run: str, posting: Posting) -> list[
                 "lines": lines if not ok else [],
             }
         )
-    say(f"  {half.name}: {len(rows)} update dialogs in {time.perf_counter() - started:.1f} s")
+    say(f"  {half.name}/{which}: {len(rows)} update dialogs in {time.perf_counter() - started:.1f} s")
     return rows
 
 
@@ -461,30 +468,37 @@ def print_half(res: dict[str, Any]) -> None:
             f"retrieve returned nothing for {tm['empty']} of {tm['questions']} questions; "
             f"`name` {'sent' if res['names_sent'] else 'refused by the API, posted without it'}"
         )
-    ku = res["knowledge_update"]
-    if ku["dialogs"]:
+    sets = [("knowledge-update accuracy", res["knowledge_update"])]
+    sets += [(f"  {name}.jsonl", ku) for name, ku in res.get("knowledge_update_sets", {}).items()]
+    for label, ku in sets:
+        if ku["dialogs"]:
+            print_updates(label, ku)
+
+
+def print_updates(label: str, ku: dict[str, Any]) -> None:
+    print(
+        f"\n{label} (first value of the known line): {ku['accuracy']:.3f} "
+        f"({ku['dialogs'] - len(ku['failures'])}/{ku['dialogs']}; old value first: {ku['stale']}, "
+        f"no line for the attribute: {ku['no_line']})"
+    )
+    for r in ku["failures"]:
         print(
-            f"\nknowledge-update accuracy (first value of the known line): {ku['accuracy']:.3f} "
-            f"({ku['dialogs'] - len(ku['failures'])}/{ku['dialogs']}; old value first: {ku['stale']}, "
-            f"no line for the attribute: {ku['no_line']})"
+            f"  FAIL {r['id']} {r['subject']} · {r['attribute']}: expected {r['expected']!r}, "
+            f"got {r['got']!r}  line: {r['line'] or '(none; lines: ' + str(r['lines'][:4]) + ')'}"
         )
-        for r in ku["failures"]:
-            print(
-                f"  FAIL {r['id']} {r['subject']} · {r['attribute']}: expected {r['expected']!r}, "
-                f"got {r['got']!r}  line: {r['line'] or '(none; lines: ' + str(r['lines'][:4]) + ')'}"
-            )
 
 
 @dataclass(frozen=True)
 class Task:
-    """One unit of work for a worker process: a conversation of a half, or a half's update dialogs."""
+    """One unit of work for a worker process: a conversation of a half, or one of a half's update sets."""
 
     half: str
-    conversation: str | None  # None: the update dialogs
+    conversation: str | None  # None: the update dialogs of `updates`
     root: str
     run: str
     url: str | None
     key: str | None
+    updates: str = "updates"
 
 
 def run_task(task: Task) -> tuple[Task, Any, bool]:
@@ -494,7 +508,7 @@ def run_task(task: Task) -> tuple[Task, Any, bool]:
     posting = Posting()
     try:
         if task.conversation is None:
-            out: Any = run_updates(client, half, task.run, posting)
+            out: Any = run_updates(client, half, task.updates, task.run, posting)
         else:
             out = run_conversation(client, half, task.conversation, task.run, posting)
     finally:
@@ -519,8 +533,8 @@ def plan(halves: list[str], root: Path, run: str, url: str | None, key: str | No
         for conv, turns in half.turns.items():
             asked = sum(q["conversation"] == conv for q in half.questions)
             sized.append((len(turns) // 4 + asked, Task(name, conv, str(root), run, url, key)))
-        if half.updates:
-            sized.append((3 * len(half.updates), Task(name, None, str(root), run, url, key)))
+        for which, dialogs in half.update_sets.items():
+            sized.append((3 * len(dialogs), Task(name, None, str(root), run, url, key, which)))
     return [t for _, t in sorted(sized, key=lambda p: -p[0])]
 
 
@@ -530,7 +544,7 @@ def assemble(name: str, root: Path, done: list[tuple[Task, Any, bool]]) -> dict[
     twin_by_conv = {t.conversation: out for t, out, _ in done if t.half == name and t.conversation is not None}
     twin = [r for conv in half.turns for r in twin_by_conv.get(conv, [])]
     base = [r for r in run_bm25(half) if r.conversation in twin_by_conv]
-    ku_rows: list[dict[str, Any]] = next((out for t, out, _ in done if t.half == name and t.conversation is None), [])
+    ku = {t.updates: out for t, out, _ in done if t.half == name and t.conversation is None}
     tm, bm = summarise(twin), summarise(base)
     return {
         "half": name,
@@ -540,7 +554,8 @@ def assemble(name: str, root: Path, done: list[tuple[Task, Any, bool]]) -> dict[
         "bm25": bm,
         "recall_ratio": _ratio(tm["recall@10"], bm["recall@10"]),
         "answer_in_context_ratio": _ratio(tm["answer_in_context@10"], bm["answer_in_context@10"]),
-        "knowledge_update": summarise_updates(ku_rows),
+        "knowledge_update": summarise_updates(ku.get("updates", [])),
+        "knowledge_update_sets": {s: summarise_updates(rows) for s, rows in ku.items() if s != "updates"},
         "names_sent": all(sent for t, _, sent in done if t.half == name),
         "questions": [
             {
@@ -592,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--key", default=os.environ.get("TWINMEM_ADMIN_KEY"), help="its admin key (with --url)")
     parser.add_argument("--data", type=Path, default=DATA, help="the folder holding dev/ and heldout/")
     parser.add_argument("--out", type=Path, default=RESULTS, help="directory for eval-<half>.json")
+    parser.add_argument("--updates-only", action="store_true", help="run only the knowledge-update dialogs")
     parser.add_argument("--strict", action="store_true", help="exit non-zero when a held-out target is missed")
     parser.add_argument(
         "--jobs",
@@ -612,6 +628,8 @@ def main(argv: list[str] | None = None) -> int:
     for n in missing:
         say(f"no data in {args.data / n}: skipped")
     tasks = plan([n for n in halves if n not in missing], args.data, run, args.url, args.key)
+    if args.updates_only:
+        tasks = [t for t in tasks if t.conversation is None]
     say(f"{len(tasks)} tasks on {jobs} worker(s) …")
     done = run_tasks(tasks, jobs)
     results = {n: assemble(n, args.data, done) for n in halves if n not in missing}
@@ -635,6 +653,8 @@ def main(argv: list[str] | None = None) -> int:
             f"vs {_f(r['bm25']['answer_in_context@10'])}; knowledge-update {_f(ku)}"
             + ("   <- the figure that counts" if name == "heldout" else "")
         )
+        for which, extra in r.get("knowledge_update_sets", {}).items():
+            print(f"{'':<8} knowledge-update on {which}.jsonl {_f(extra['accuracy'])} ({extra['dialogs']} dialogs)")
     print(f"extraction precision {extraction['precision']:.3f}, recall {extraction['recall']:.3f}")
 
     args.out.mkdir(parents=True, exist_ok=True)
