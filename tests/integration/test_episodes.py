@@ -155,3 +155,40 @@ def test_retrieve_reads_one_index_query_and_one_batch_get(api: ApiClient, backen
     (got,) = [p for op, p in calls if op == "batch_get_item"]
     assert len(got["RequestItems"][next(iter(got["RequestItems"]))]["Keys"]) == 1  # the fact; an episode is whole
     assert [m["type"] for m in body["memories"]] == ["fact", "episode"]
+
+
+def test_an_episode_carries_its_time_words_resolved_and_the_brief_shows_them(api: ApiClient, backend: Any) -> None:
+    _post(api, {"content": "We hiked up to the lake yesterday, Pebble loved it.", "name": "Maya",
+                "said_at": "2023-05-08T13:56:00Z"})
+
+    body = _retrieve(api, "when did Maya hike to the lake", kinds=["episode"])
+
+    (ep,) = body["memories"]
+    assert ep["mentions"] == [{"text": "yesterday", "date": "2023-05-07"}]
+    assert '- [said 2023-05-08; "yesterday" = 2023-05-07] Maya: We hiked up' in body["brief"]
+
+
+def test_a_reply_is_found_by_the_question_it_answers(api: ApiClient, backend: Any) -> None:
+    _, reply, *_ = _post(api, {"content": "Who's Luis?", "name": "Elena", "said_at": "2024-01-24T10:00:00Z"},
+                     {"content": "My husband. He runs a taco truck on Fourth Avenue.", "name": "Jonah",
+                      "said_at": "2024-01-24T10:01:00Z"},
+                     {"content": "Luis is the best cook I know.", "name": "Jonah",
+                      "said_at": "2024-01-25T10:00:00Z"},
+                     {"content": "Lovely. How is the weather?", "name": "Elena", "said_at": "2024-01-25T10:01:00Z"},
+                     {"content": "Sunny all week.", "name": "Jonah", "said_at": "2024-01-25T10:02:00Z"})
+
+    found = [m["event_id"] for m in _retrieve(api, "Luis", kinds=["episode"])["memories"]]
+    weather = [m["content"] for m in _retrieve(api, "Luis weather", kinds=["episode"])["memories"]]
+
+    assert reply in found
+    assert "Sunny all week." in weather  # its question's words find it, ranked after the turns that say them
+
+
+def test_subject_keeps_the_turns_said_by_or_naming_it(api: ApiClient, backend: Any) -> None:
+    maya, jon_about_maya, _ = _post(api, {"content": "I painted all weekend.", "name": "Maya"},
+                                    {"content": "Maya's painting is on the fridge now.", "name": "Jon"},
+                                    {"content": "I painted the fence.", "name": "Jon"})
+
+    found = {m["event_id"] for m in _retrieve(api, "painted painting", subject="Maya", kinds=["episode"])["memories"]}
+
+    assert found == {maya, jon_about_maya}
