@@ -51,7 +51,7 @@ def document(acc: Account, name: str | None, role: str, content: str) -> str:
     return f"{speaker(acc, name, role)} {content}"
 
 
-def _text_at(ep: Episode, versions: list[EventVersion], at: datetime) -> tuple[str, int] | None:
+def text_at(ep: Episode, versions: list[EventVersion], at: datetime) -> tuple[str, int] | None:
     """(text, version) current at `at` (transaction time), None when the item was not recorded yet."""
     if at < ep.recorded_first:
         return None
@@ -81,7 +81,7 @@ def visible(episodes: list[Episode], as_of: datetime | None, axis: str, now: dat
             if ep.recorded_first > as_of:
                 continue
             if ep.recorded_at > as_of:
-                found = _text_at(ep, (versions or {}).get(ep.event_id, []), as_of)
+                found = text_at(ep, (versions or {}).get(ep.event_id, []), as_of)
                 if found is None:
                     continue
                 ep = ep.model_copy(update={"content": found[0], "version": found[1]})

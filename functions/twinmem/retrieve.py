@@ -26,7 +26,7 @@ from twinmem import accounts, embeddings, episodes, keys, known, store, subjects
 from twinmem.access import can_see, may_see
 from twinmem.config import settings
 from twinmem.lineage import build_chains, superseded, valid_until
-from twinmem.models import Account, Caller, Episode, Memory, Revision, utcnow
+from twinmem.models import Account, Caller, Episode, EventVersion, Memory, Revision, utcnow
 from twinmem.ranking import attribute_words, blend, bm25_counted, cosine, recency, tokens
 from twinmem.schemas import RetrieveRequest
 from twinmem.trace import as_it_was
@@ -86,11 +86,12 @@ def _counted(text: str) -> tuple[Counter[str], int]:
     return hit
 
 
-def _text(acc: Account | None, e: Entry | store.IndexRow) -> str:
+def _text(acc: Account | None, e: Entry | store.IndexRow, content: str | None = None) -> str:
     """What an entry is found by: a fact's content, subject (the speaker's name), attribute words and value;
-    an episode's speaker and text."""
+    an episode's speaker and text (`content`: its text at another instant)."""
     if type(e) is Episode or (type(e) is store.IndexRow and e.is_event):
-        return episodes.document(acc, e.name, e.role, e.content) if acc is not None else e.content
+        text = e.content if content is None else content
+        return episodes.document(acc, e.name, e.role, text) if acc is not None else text
     assert not isinstance(e, Episode)
     display = e.subject_display
     if acc is not None and e.subject == subjects.SELF:
@@ -190,8 +191,10 @@ class Pool:
     similarity and BM25 scores when known, and every memory of a subject on demand (its known lines)."""
 
     def __init__(self, memories: list[Memory], turns: list[Episode], similarity: dict[str, float] | None = None,
-                 text_scores: dict[str, float] | None = None, rows: list[store.IndexRow] | None = None) -> None:
+                 text_scores: dict[str, float] | None = None, rows: list[store.IndexRow] | None = None,
+                 versions: dict[str, list[EventVersion]] | None = None) -> None:
         self.memories, self.turns, self.similarity, self.text_scores = memories, turns, similarity or {}, text_scores
+        self.versions = versions  # earlier versions of the items, when a transaction-time read needed them
         self._rows = rows
         self._by_subject: dict[str, list[store.IndexRow]] | None = None
 
@@ -231,12 +234,30 @@ def _pool_inprocess(acc: Account, caller: Caller, req: RetrieveRequest) -> Pool:
     if not q:
         return Pool([r.memory() for r in rows if not r.is_event], [r.episode() for r in rows if r.is_event], rows=rows)
     before = _turn_before(rows)
-    scores = bm25_counted(q, [_counted(f"{_text(acc, r)} {before.get(r.ident, '')}") for r in rows])
+    then, versions = _texts_then(acc, rows, req)
+    scores = bm25_counted(q, [_counted(f"{_text(acc, r, then.get(r.ident))} {before.get(r.ident, '')}") for r in rows])
     hits = {r.ident: score for r, score in zip(rows, scores, strict=True) if score > 0}
     chains = {(r.subject, r.attribute) for r in rows if r.ident in hits and r.subject is not None}
     memories = [r.memory() for r in rows if not r.is_event and (r.ident in hits or (r.subject, r.attribute) in chains)]
     turns = [r.episode() for r in rows if r.is_event and r.ident in hits]
-    return Pool(memories, turns, text_scores=hits, rows=rows)
+    return Pool(memories, turns, text_scores=hits, rows=rows, versions=versions)
+
+
+def _texts_then(acc: Account, rows: list[store.IndexRow], req: RetrieveRequest
+                ) -> tuple[dict[str, str], dict[str, list[EventVersion]] | None]:
+    """On the transaction axis, the text each item edited since `as_of` had then (what finds it at that
+    instant), and the versions read for it (one Query of EVV#, only when some item was edited since)."""
+    if req.as_of is None or req.as_of_axis != "transaction":
+        return {}, None
+    edited = [ep for ep in (r.episode() for r in rows if r.is_event and r.version > 1) if ep.recorded_at > req.as_of]
+    if not edited:
+        return {}, None
+    versions = store.event_versions(acc.tenant, acc.account)
+    then = {}
+    for ep in edited:
+        found = episodes.text_at(ep, versions.get(ep.event_id, []), req.as_of)
+        then[ep.event_id] = found[0] if found else ""
+    return then, versions
 
 
 def _pool_vector(acc: Account, caller: Caller, req: RetrieveRequest,
@@ -264,9 +285,10 @@ def _pool_vector(acc: Account, caller: Caller, req: RetrieveRequest,
     return list(pool.values()), turns, similarity
 
 
-def _episodes_at(acc: Account, turns: list[Episode], req: RetrieveRequest, now: datetime) -> list[Episode]:
-    versions = {}
-    if req.as_of is not None and req.as_of_axis == "transaction" and episodes.edited_after(turns, req.as_of):
+def _episodes_at(acc: Account, turns: list[Episode], req: RetrieveRequest, now: datetime,
+                 versions: dict[str, list[EventVersion]] | None = None) -> list[Episode]:
+    if versions is None and req.as_of is not None and req.as_of_axis == "transaction" \
+            and episodes.edited_after(turns, req.as_of):
         versions = store.event_versions(acc.tenant, acc.account)  # one Query, only for such a read
     return episodes.visible(turns, req.as_of, req.as_of_axis, now, versions)
 
@@ -302,7 +324,8 @@ def retrieve(caller: Caller, req: RetrieveRequest) -> dict[str, Any]:
     chains = build_chains([m for m in assertions if m.retracted is None and m.withdrawn_at is None])
     sup = superseded(chains)
     ends = valid_until(chains)
-    candidates: list[Entry] = [*visible_at(everything, req, now, sup, ends), *_episodes_at(acc, turns, req, now)]
+    candidates: list[Entry] = [*visible_at(everything, req, now, sup, ends),
+                               *_episodes_at(acc, turns, req, now, pool.versions)]
     if similarity:
         candidates = [e for e in candidates if _ident(e) in similarity]
     ranked = rank(req.query, candidates, now, query_vector, similarity, acc, text_scores)

@@ -117,6 +117,9 @@ def test_episodes_on_both_axes(api: ApiClient, backend: Any) -> None:
     assert ids(as_of=t2, as_of_axis="transaction") == sorted([(old, fireworks), (new, cancelled)])
     assert ids(as_of=t3, as_of_axis="transaction") == sorted([(old, regatta), (new, cancelled)])
     assert ids(as_of="2020-01-01T00:00:00Z", as_of_axis="transaction") == []
+    fireworks_then = _retrieve(api, "fireworks", kinds=["episode"], as_of=t2, as_of_axis="transaction")["memories"]
+    assert [m["content"] for m in fireworks_then] == [fireworks]  # the text of then finds it then
+    assert _retrieve(api, "fireworks", kinds=["episode"])["memories"] == []  # and no longer
 
 
 def test_episodes_stay_out_of_history_known_lineage_and_the_maintenance_job(api: ApiClient, backend: Any) -> None:

@@ -94,6 +94,7 @@ class IndexRow:
         "subject",
         "subject_display",
         "value",
+        "version",
         "visibility",
     )
 
@@ -107,13 +108,15 @@ class IndexRow:
         self.is_event = False
         self.name = self.subject = self.subject_display = self.attribute = self.value = None
         self.visibility = self.agent_id = self.conversation = None
-        self.role, self.said = "user", ""
+        self.role, self.said, self.version = "user", "", 1
         if event is not None and "memory_id" not in item:
             self.is_event, self.ident = True, event["S"]
             name, role = g("name"), g("role")
             self.name = name["S"] if name is not None else None
             self.role = role["S"] if role is not None else "user"
             self.conversation, self.said = _s(item, "conversation_id"), _s(item, "said_at") or ""
+            version = g("version")
+            self.version = int(version["N"]) if version is not None else 1
             return
         ident = g("memory_id")
         self.ident = ident["S"] if ident is not None else ""
