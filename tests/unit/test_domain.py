@@ -125,3 +125,18 @@ def test_trust_score_follows_its_formula() -> None:
     expected = 0.30 * 0.8 + 0.20 * 0.75 + 0.15 * t["freshness"] + 0.10 * (2 / 3) + 0.25 * 0.9
     assert abs(t["score"] - expected) < 1e-3
     assert trust(m, 2, {"retrieved": 0, "used": 1, "ignored": 0}, {"user": 0.9}, True)["score"] < t["score"]
+
+
+def test_tokens_drop_possessives_and_stopwords_and_meet_inflections() -> None:
+    assert ranking.tokens("What breed is Maya's dog?") == ["breed", "maya", "dog"]
+    assert ranking.tokens("hobbies running studied") == ranking.tokens("hobby run study")
+    assert ranking.tokens("spring dress breeds") == ["spring", "dress", "breed"]
+
+
+def test_bm25_over_counted_documents_scores_as_over_token_lists() -> None:
+    from collections import Counter
+
+    docs = [ranking.tokens(t) for t in ("Maya got a beagle", "Jon got a cat", "a beagle, a beagle!")]
+    q = ranking.tokens("beagle Maya")
+    assert ranking.bm25("beagle Maya", docs) == ranking.bm25_counted(q, [(Counter(d), len(d)) for d in docs])
+    assert ranking.bm25("beagle Maya", docs)[0] > ranking.bm25("beagle Maya", docs)[2] > 0
