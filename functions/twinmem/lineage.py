@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 
 from twinmem.models import Memory, Revision
 from twinmem.values import is_multi_valued, is_refinement, value_key
@@ -149,7 +150,7 @@ def valid_until(chains: list[Chain]) -> dict[str, datetime]:
     out: dict[str, datetime] = {}
     for chain in chains:
         standing = [s.memory for s in chain.steps if s.revision is None and _terminal(s.memory) is None]
-        for old, new in zip(standing, standing[1:], strict=False):
+        for old, new in pairwise(standing):
             if relation(old, new)[0] in ("replaced", "retracted") and new.valid_from > old.valid_from:
                 out[old.memory_id] = new.valid_from
     return out

@@ -22,7 +22,8 @@ from twinmem.store.shapes import (
 
 
 @guarded
-def list_subjects(tenant: str, account: str, visible: Callable[[str | None, str | None], bool]) -> list[tuple[str, str]]:
+def list_subjects(tenant: str, account: str,
+                  visible: Callable[[str | None, str | None], bool]) -> list[tuple[str, str]]:
     """(normalised, display) of every subject recorded for the account that `visible(visibility, agent_id)`
     admits: one gsi2 Query (the subjects' registrations carry the registering memory's visibility)."""
     items = query_all(
@@ -379,7 +380,8 @@ def apply_retrieval(tenant: str, account: str, log_sk: str, memory_ids: list[str
         "TableName": table(), "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": log_sk}),
         "ConditionExpression": "attribute_exists(pk)"}}]
     ops += [{"Update": {"TableName": table(), "Key": to_attrs({"pk": keys.usage_pk(tenant, account), "sk": mid}),
-                        "UpdateExpression": "SET #k = :k ADD retrieved :one", "ExpressionAttributeNames": {"#k": "type"},
+                        "UpdateExpression": "SET #k = :k ADD retrieved :one",
+                        "ExpressionAttributeNames": {"#k": "type"},
                         "ExpressionAttributeValues": to_attrs({":one": 1, ":k": "USAGE"})}}
             for mid in ids]
     try:
