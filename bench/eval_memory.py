@@ -599,6 +599,25 @@ def targets(res: dict[str, Any], extraction: dict[str, Any]) -> list[str]:
     return missed
 
 
+def print_summary(halves: list[str], results: dict[str, Any], extraction: dict[str, Any], seconds: float) -> None:
+    print(f"\n=== summary ({seconds:.0f} s; commit {_commit()}) ===")
+    for name in halves:
+        r = results.get(name)
+        if not r:
+            print(f"{name:<8} no data")
+            continue
+        ku = r["knowledge_update"]["accuracy"]
+        print(
+            f"{name:<8} recall@10 {_f(r['twinmem']['recall@10'])} vs BM25 {_f(r['bm25']['recall@10'])} "
+            f"(x{_f(r['recall_ratio']).strip()}); answer-in-context@10 {_f(r['twinmem']['answer_in_context@10'])} "
+            f"vs {_f(r['bm25']['answer_in_context@10'])}; knowledge-update {_f(ku)}"
+            + ("   <- the figure that counts" if name == "heldout" else "")
+        )
+        for which, extra in r.get("knowledge_update_sets", {}).items():
+            print(f"{'':<8} knowledge-update on {which}.jsonl {_f(extra['accuracy'])} ({extra['dialogs']} dialogs)")
+    print(f"extraction precision {extraction['precision']:.3f}, recall {extraction['recall']:.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     doc = __doc__ or ""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
@@ -628,8 +647,7 @@ def main(argv: list[str] | None = None) -> int:
     for n in missing:
         say(f"no data in {args.data / n}: skipped")
     tasks = plan([n for n in halves if n not in missing], args.data, run, args.url, args.key)
-    if args.updates_only:
-        tasks = [t for t in tasks if t.conversation is None]
+    tasks = [t for t in tasks if t.conversation is None] if args.updates_only else tasks
     say(f"{len(tasks)} tasks on {jobs} worker(s) …")
     done = run_tasks(tasks, jobs)
     results = {n: assemble(n, args.data, done) for n in halves if n not in missing}
@@ -640,22 +658,7 @@ def main(argv: list[str] | None = None) -> int:
             print_half(results[name])
     print("\n=== extraction precision and recall (bench/eval_extraction.py, tests/data/extraction_labelled.jsonl) ===")
     print("\n".join(table))
-    print(f"\n=== summary ({time.perf_counter() - started:.0f} s; commit {_commit()}) ===")
-    for name in halves:
-        r = results.get(name)
-        if not r:
-            print(f"{name:<8} no data")
-            continue
-        ku = r["knowledge_update"]["accuracy"]
-        print(
-            f"{name:<8} recall@10 {_f(r['twinmem']['recall@10'])} vs BM25 {_f(r['bm25']['recall@10'])} "
-            f"(x{_f(r['recall_ratio']).strip()}); answer-in-context@10 {_f(r['twinmem']['answer_in_context@10'])} "
-            f"vs {_f(r['bm25']['answer_in_context@10'])}; knowledge-update {_f(ku)}"
-            + ("   <- the figure that counts" if name == "heldout" else "")
-        )
-        for which, extra in r.get("knowledge_update_sets", {}).items():
-            print(f"{'':<8} knowledge-update on {which}.jsonl {_f(extra['accuracy'])} ({extra['dialogs']} dialogs)")
-    print(f"extraction precision {extraction['precision']:.3f}, recall {extraction['recall']:.3f}")
+    print_summary(halves, results, extraction, time.perf_counter() - started)
 
     args.out.mkdir(parents=True, exist_ok=True)
     stamp = {

@@ -31,7 +31,12 @@ def school_like(value: str, acronyms: bool = True) -> bool:
     """A school's name: it says so (university, college, ...), a known short name, or an acronym."""
     low = fold(value)
     return bool(
-        re.search(r"\b(?:university|college|school|institute|academy|polytechnic|uni|conservatory|universidad)\b", low)
+        re.search(
+            r"\b(?:university|college|school|institute|academy|polytechnic|uni|conservatory|universidad|"
+            r"elementary|kindergarten|preschool|montessori|gymnasium|lyceum|seminary)\b",
+            low,
+        )
+        or re.fullmatch(r"(?:[A-Z][\w.]*\s+){1,2}State", value)  # Penn State, Ohio State
         or low in words("known_schools")
         or (acronyms and re.fullmatch(r"[A-Z]{2,5}", value))
     )
@@ -47,6 +52,8 @@ def check(kind: str, value: str) -> bool:
         return False
     if kind == "place":
         return not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low)
+    if kind == "known_place":  # a city or a country of the lexicon, where the frame alone says little
+        return is_known_place(value)
     if kind == "org":
         return not is_known_place(value) or False
     if kind == "school":

@@ -122,8 +122,10 @@ class RulesExtractor:
         """A value said in the sentence after its change: "We've moved again! Columbus this time." (a
         place), "I've left Spotify. I'm at Netflix now." (a school or an employer)."""
         speaker = turn.speaker()
-        for before, after, family in ((cues.FOLLOW_MOVE, cues.FOLLOW_PLACE, "home"),
-                                      (cues.FOLLOW_LEAVE, cues.FOLLOW_AT, "change")):
+        for before, after, family in (
+            (cues.FOLLOW_MOVE, cues.FOLLOW_PLACE, "home"),
+            (cues.FOLLOW_LEAVE, cues.FOLLOW_AT, "change"),
+        ):
             change, said = before.search(prev), after.match(sent)
             if not (change and said and speaker) or cues.HEDGE.search(prev[change.start() :]):
                 continue
@@ -132,9 +134,17 @@ class RulesExtractor:
                 continue
             when = find_time(sent, turn.said) or find_time(prev, turn.said)
             span = (offset + said.start(), offset + len(sent.rstrip()))
-            return [Statement(subject=speaker.display, attribute=a, value=value, polarity=1,
-                              valid_from=when[0] if when else turn.said.date(), span=span)
-                    for a in resolve_place_or_org(family, value)]
+            return [
+                Statement(
+                    subject=speaker.display,
+                    attribute=a,
+                    value=value,
+                    polarity=1,
+                    valid_from=when[0] if when else turn.said.date(),
+                    span=span,
+                )
+                for a in resolve_place_or_org(family, value)
+            ]
         return []
 
     # ------------------------------------------------------------------ one sentence
@@ -218,6 +228,8 @@ class RulesExtractor:
         gd = m.groupdict()
         raw = gd.get("val") or gd.get("v1") or gd.get("v2") or ""
         kind = {"home": "cap", "left": "cap", "change": "cap"}.get(rule.attribute, rule.check)
+        if raw.strip().lower() in ("it", "this", "that"):
+            kind = ""  # its antecedent is checked when it is read
         if raw and kind and kind not in ("lang", "hobby") and not check(kind, clean(rule.attribute, raw)):
             return False
         if kind == "lang" and not check("lang", cues.LIST_SPLIT.split(raw)[0].strip()):

@@ -33,7 +33,20 @@ VALUE_GROUPS = ("val", "v1", "v2", "val2x", "pname", "species")
 # attributes a rule may name besides the vocabulary: resolved per match from the value's kind
 RESOLVED = frozenset({"home", "left", "favorite", "pet", "change"})
 Check = Literal[
-    "", "cap", "place", "school", "lang", "demonym", "notname", "brand", "hobby", "org", "country", "car", "loc"
+    "",
+    "cap",
+    "place",
+    "school",
+    "lang",
+    "demonym",
+    "notname",
+    "brand",
+    "hobby",
+    "org",
+    "country",
+    "car",
+    "loc",
+    "known_place",
 ]
 
 

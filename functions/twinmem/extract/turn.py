@@ -12,6 +12,7 @@ from twinmem.extract.table import grammar
 
 M = grammar().macros
 _PRONOUNS = frozenset("i we you he she they my our your his her".split())
+_VERSION_OF = re.compile(r"(?:version\s*v?\d[\w.]*|v\d[\w.]*)(?:\s+of\s+.*)?")
 _NOT_THINGS = frozenset("i we you he she they everything everyone nothing there here me".split())
 
 
@@ -128,7 +129,7 @@ class Turn:
             return None
         text = re.sub(r"['’]s$", "", " ".join(np))
         low = text.lower()
-        if low in _NOT_THINGS or re.fullmatch(r"version\s*v?\d[\w.]*|v\d[\w.]*", low):  # "Version 4 went live"
+        if low in _NOT_THINGS or _VERSION_OF.fullmatch(low):  # "Version 4 (of X) went live"
             return None
         if low in ("it", "this", "that"):
             return self.last_thing
@@ -138,7 +139,7 @@ class Turn:
             low,
         ):
             return None
-        if det < 0 and not re.search(r"[A-Z0-9]", text):
+        if det < 0 and not re.search(r"[A-Z0-9]|[a-z][-_.][a-z]", text):  # a name, or an identifier (billing-worker)
             return None
         subj = Subject(text, "thing")
         self.last_thing = subj

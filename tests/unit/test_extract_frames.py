@@ -1,0 +1,119 @@
+"""General frames of state and change: typed values with first-person cues, values told without a
+verb of their own, and changes told as news.
+
+Sentences of our own, one family per test, with other verbs, values and subjects than the dev
+dialogs (eval/dev/updates*.jsonl), which the frames were never copied from. Each family also holds
+a sentence the frame must leave alone (someone else's value, a value sent rather than given).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from twinmem.extract.base import SELF
+from twinmem.extract.rules import RulesExtractor
+
+SAID = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
+X = RulesExtractor()
+
+Fact = tuple[str, str, str, int]
+
+
+def facts(text: str) -> set[Fact]:
+    return {(s.subject, s.attribute, s.value, s.polarity) for s in X.extract(text, SAID, "user")}
+
+
+def only(text: str, attribute: str) -> set[Fact]:
+    return {f for f in facts(text) if f[1] == attribute}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Heads up, I switched my invoices over to ops@larchwood.dev.", {(SELF, "email", "ops@larchwood.dev", 1)}),
+        ("Mine is j.ortiz@pinecrest.org now.", {(SELF, "email", "j.ortiz@pinecrest.org", 1)}),
+        ("I forwarded the draft to kim@harbor.io.", set()),  # sent, not given
+        ("My manager uses lee@harbor.io for everything.", set()),  # someone else's
+        ("I got a new SIM, so the number is 0455 321 908.", {(SELF, "phone", "0455 321 908", 1)}),
+        ("I called the clinic on 0299 555 0101.", set()),
+        ("My brother's cell is 0455 111 222.", set()),
+    ],
+)
+def test_an_address_or_number_the_speaker_gives_is_theirs(text: str, expected: set[Fact]) -> None:
+    attrs = {"email", "phone"}
+    assert {f for f in facts(text) if f[1] in attrs and f[0] == SELF} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We finally settled in Nantes after a year of subletting.", {(SELF, "home_city", "Nantes", 1)}),
+        ("I've been in Kraków since the spring.", {(SELF, "home_city", "Kraków", 1)}),
+        ("Chile has been home for a year now.", {(SELF, "home_country", "Chile", 1)}),
+        ("My new flat is in Bergen.", {(SELF, "home_city", "Bergen", 1)}),
+        ("We bought a little house in Bilbao.", {(SELF, "home_city", "Bilbao", 1)}),
+        ("I ended up in Hospital Street.", set()),  # not a place the lexicon knows
+        ("The Louvre has been home to the painting for years.", set()),
+    ],
+)
+def test_a_home_told_without_a_verb_of_living(text: str, expected: set[Fact]) -> None:
+    assert {f for f in facts(text) if f[1] in ("home_city", "home_country")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "expected"),
+    [
+        ("Nordlicht hired me after the interview in May.", "employer", {(SELF, "employer", "Nordlicht", 1)}),
+        ("These days I'm with Vantor, on the data team.", "employer", {(SELF, "employer", "Vantor", 1)}),
+        ("Iowa State accepted my application!", "school", {(SELF, "school", "Iowa State", 1)}),
+        ("They bumped me up to lead designer.", "job_title", set()),  # "me" is the object, no frame for it
+        ("I got bumped up to lead designer.", "job_title", {(SELF, "job_title", "lead designer", 1)}),
+    ],
+)
+def test_a_new_employer_school_or_title_told_as_news(text: str, attribute: str, expected: set[Fact]) -> None:
+    assert only(text, attribute) == expected
+
+
+def test_things_change_port_version_owner_place_status() -> None:
+    assert only("Since the ingress rework, ledger-api answers on 7443.", "port") == {("ledger-api", "port", "7443", 1)}
+    assert only("The proxy ended up on 8181 after all.", "port") == {("proxy", "port", "8181", 1)}
+    assert only("After the audit, Quarry had to go up to 2.4.1.", "version") == {("Quarry", "version", "2.4.1", 1)}
+    assert only("We pin Quarry at 2.3 for now.", "version") == {("Quarry", "version", "2.3", 1)}
+    got = only("Infra handed the billing service over to the payments squad.", "owner")
+    assert got == {("billing service", "owner", "payments squad", 1)}
+    got = only("The board meeting will be in Lyon instead.", "location")
+    assert got == {("board meeting", "location", "Lyon", 1)}
+    assert only("Invoice 88 shipped on Monday.", "status") == {("Invoice 88", "status", "shipped", 1)}
+    got = only("The redesign is back in progress.", "status")
+    assert got == {("redesign", "status", "in progress", 1)}
+
+
+def test_a_person_value_told_through_what_happened() -> None:
+    assert only("I'm seeing someone new, Elif.", "partner") == {(SELF, "partner", "Elif", 1)}
+    assert only("Lately I react badly to sesame.", "allergy") == {(SELF, "allergy", "sesame", 1)}
+    assert only("I've grown out of the egg allergy.", "allergy") == {(SELF, "allergy", "egg", -1)}
+    assert only("My actual birthday is June 9th.", "birthday") == {(SELF, "birthday", "June 9th", 1)}
+    assert only("I started studying Korean in the autumn.", "language") == {(SELF, "language", "Korean", 1)}
+    assert only("I gave up on Italian.", "language") == {(SELF, "language", "Italian", -1)}
+    assert only("I picked up archery to get outside more.", "hobby") == {(SELF, "hobby", "archery", 1)}
+    assert only("Pescatarian since the summer.", "diet") == {(SELF, "diet", "Pescatarian", 1)}
+    got = only("I traded it in for a Volvo XC40.", "car")
+    assert (SELF, "car", "Volvo XC40", 1) in got
+    assert only("I get around in a used Skoda Fabia now.", "car") == {(SELF, "car", "Skoda Fabia", 1)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lately, teal has overtaken red as my favourite colour.", {(SELF, "favorite_color", "teal", 1)}),
+        ("Dumplings have taken curry's place as my favourite food.", {(SELF, "favorite_food", "Dumplings", 1)}),
+        (
+            "I read Kindred again and it has dethroned Emma as my favourite book.",
+            {(SELF, "favorite_book", "Kindred", 1)},
+        ),
+    ],
+)
+def test_a_new_favourite_takes_the_old_ones_place(text: str, expected: set[Fact]) -> None:
+    assert {f for f in facts(text) if f[1].startswith("favorite_")} == expected
