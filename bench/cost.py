@@ -120,7 +120,7 @@ def reads(bench: Bench, rec: Recorder) -> list[Row]:
     floor = units.read_units(got[0].read_sizes, per_item=True) if got else 0.5
     held = bench.raw.query(TableName="twinmem-bench", IndexName="gsi1", KeyConditionExpression="g1pk = :p",
                            ExpressionAttributeValues=_pk(keys.memories_index_pk("local", ACCOUNT)), Select="COUNT")
-    rows.append(Row(f"retrieve (limit 10, {held['Count']} memories)", cold, warm, floor,
+    rows.append(Row(f"retrieve (limit 10, {held['Count']} memories and turns)", cold, warm, floor,
                     note="floor: a BatchGet of the memories returned; retrieve reads all of gsi1"))
     return rows
 
