@@ -225,7 +225,8 @@ class LineageRequest(Body):
     max_steps: int = Field(default=50, ge=1, le=500)
 
 
-Weight = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
+Weight = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False, description="0..1, kept to 6 decimal places"),
+                   AfterValidator(lambda v: round(v, 6))]  # 1e-292 is no weight, and no DynamoDB number either
 
 
 class TrustSettings(Body):

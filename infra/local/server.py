@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import json
 import logging
 import os
 import sys
@@ -48,6 +49,11 @@ class Gateway:
         parts = urlsplit(raw_path)
         route = self.match(method, parts.path)
         if route is None:
+            paths = sorted({r.path for r in self.routes if r.regex.match(parts.path)}, key=lambda p: p.count("{"))
+            allowed = sorted({r.method for r in self.routes if paths and r.path == paths[0]})  # literal wins
+            if allowed:  # the path is served, not with this method (OPTIONS, TRACE, …): 405, as JSON
+                return 405, {"Content-Type": "application/json", "Allow": ", ".join(allowed)}, json.dumps(
+                    {"error": f"{method} is not a method of {parts.path}: use {', '.join(allowed)}"}).encode()
             return 404, {"Content-Type": "application/json"}, b'{"message":"Not Found"}'
         event = api_event(route, method, parts.path, parts.query, headers, body)
         # one invocation of this function at a time (its container); other functions and the stream
@@ -120,9 +126,17 @@ def make_server(gateway: Gateway, host: str, port: int) -> ThreadingHTTPServer:
                 self.send_header(k, str(v))
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
-            self.wfile.write(data)
+            if self.command != "HEAD":
+                self.wfile.write(data)
 
         do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = _serve
+
+        def __getattr__(self, name: str) -> Any:
+            # any other method (OPTIONS, TRACE, QUERY, …) reaches the gateway too, which answers 405 as JSON
+            # (http.server would answer 501 with an HTML page)
+            if name.startswith("do_"):
+                return self._serve
+            raise AttributeError(name)
 
         def log_message(self, fmt: str, *args: Any) -> None:
             if os.environ.get("TWINMEM_ACCESS_LOG"):

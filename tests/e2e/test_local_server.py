@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -54,8 +55,14 @@ def _serve(extra_env: dict[str, str]) -> Iterator[str]:
     env = {**os.environ, "PORT": str(port), "TWINMEM_ADMIN_KEY": ADMIN, "PYTHONPATH": f"{ROOT / 'functions'}:{ROOT}"}
     env.pop("TWINMEM_TABLE", None)
     env.update(extra_env)
-    proc = subprocess.Popen([sys.executable, "-m", "infra.local.server"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # the server's output goes to a file: a pipe nobody reads fills up (64 KiB of logs) and stalls the server
+    with tempfile.TemporaryFile(mode="w+") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "infra.local.server"], cwd=ROOT, env=env,
+                                stdout=out, stderr=subprocess.STDOUT, text=True)
+        yield from _until_stopped(proc, port, out)
+
+
+def _until_stopped(proc: subprocess.Popen[str], port: int, out: Any) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -65,7 +72,8 @@ def _serve(extra_env: dict[str, str]) -> Iterator[str]:
                 break
             except OSError:
                 if proc.poll() is not None:
-                    raise RuntimeError(proc.stdout.read() if proc.stdout else "server died") from None
+                    out.seek(0)
+                    raise RuntimeError(out.read() or "server died") from None
                 time.sleep(0.1)
         yield base
     finally:
