@@ -22,7 +22,7 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from twinmem import accounts, embeddings, episodes, keys, known, store, subjects
+from twinmem import accounts, embeddings, episodes, known, store, subjects
 from twinmem.access import can_see, may_see
 from twinmem.config import settings
 from twinmem.lineage import build_chains, superseded, valid_until
@@ -267,15 +267,7 @@ def _pool_vector(acc: Account, caller: Caller, req: RetrieveRequest,
     Cost: one SearchVectors, one BatchGetItem of the hits, one Query per subject and attribute hit.
     """
     top_k = min(100, req.limit * 5)
-    hits = store.search_vectors(acc.tenant, acc.account, query_vector, top_k)
-    found, turns = store.get_entries_by_key([k for k, _ in hits])
-    by_key = {(k["pk"]["S"], k["sk"]["S"]): d for k, d in hits}  # a hit whose item is gone is not in found
-    distance = {}
-    for m in found:
-        k = store.memory_key(acc.tenant, acc.account, m)
-        distance[m.memory_id] = by_key[(k["pk"]["S"], k["sk"]["S"])]
-    for ep in turns:
-        distance[ep.event_id] = by_key[(keys.account_pk(acc.tenant, acc.account), keys.event_sk(ep.event_id))]
+    found, turns, distance = store.nearest(acc.tenant, acc.account, query_vector, top_k)
     similarity = {ident: max(0.0, 1.0 - d) for ident, d in distance.items()}  # COSINE distance 0..2
     pool = {m.memory_id: m for m in found if can_see(caller, m)}
     for subject, attribute in {(m.subject, m.attribute) for m in found if m.subject and m.attribute}:

@@ -42,6 +42,7 @@ from twinmem.store.index import (
     episode_from_item,
     event_versions,
     get_entries_by_key,
+    nearest,
     read_index,
     read_index_rows,
 )
@@ -133,6 +134,7 @@ __all__ = [
     "log_retrieval",
     "memory_key",
     "memory_to_item",
+    "nearest",
     "on_call",
     "put_api_key",
     "put_event",

@@ -156,6 +156,23 @@ def get_entries_by_key(table_keys: list[dict[str, Any]]) -> tuple[list[Memory], 
 
 
 @guarded
+def nearest(tenant: str, account: str, vector: list[float], top_k: int
+            ) -> tuple[list[Memory], list[Episode], dict[str, float]]:
+    """The account's nearest memories and items by the vector index, with each one's cosine distance by id
+    (memory id or event id): one SearchVectors and one BatchGetItem. A hit whose item is gone is left out."""
+    from twinmem.store.memories import search_vectors
+
+    hits = search_vectors(tenant, account, vector, top_k)
+    distance = {(k["pk"]["S"], k["sk"]["S"]): d for k, d in hits}
+    got = {(i["pk"]["S"], i["sk"]["S"]): i for i in batch_get([k for k, _ in hits])}
+    items = [got[(k["pk"]["S"], k["sk"]["S"])] for k, _ in hits if (k["pk"]["S"], k["sk"]["S"]) in got]
+    by_id = {str(from_attrs({"i": i.get("memory_id") or i["event_id"]})["i"]): distance[(i["pk"]["S"], i["sk"]["S"])]
+             for i in items}
+    memories, episodes = split(items)
+    return memories, episodes, by_id
+
+
+@guarded
 def event_versions(tenant: str, account: str) -> dict[str, list[EventVersion]]:
     """Every earlier version of the account's items, by event id, oldest first (one Query of `EVV#`)."""
     out: dict[str, list[EventVersion]] = {}

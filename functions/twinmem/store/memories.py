@@ -71,10 +71,43 @@ def write_extraction(
     (an edit, or a rebuild): their memories are withdrawn (kept, marked, hidden) and the records
     marked superseded, in the same transaction.
     """
-    withdrawn = [(mid, k) for rec in previous for mid, k in zip(rec["memory_ids"], rec["memory_keys"], strict=True)]
+    ops = [_extraction_record(tenant, account, event_id, version, generation, memories, previous, at,
+                              extra_changes or [])]
+    ops += [_conditional_put(memory_to_item(tenant, account, m, first_of_subject=m.memory_id in firsts))
+            for m in memories]
+    ops += [_update(key, "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t",
+                    "attribute_exists(pk)", at) for rec in previous for key in rec["memory_keys"]]
+    ops += [_update(to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}), "SET superseded_at = :t",
+                    "attribute_not_exists(superseded_at)", at) for rec in previous]
+    if len(ops) > 100:
+        raise ValueError("one item yields at most 100 writes")  # extractors cap statements per turn
+    try:
+        call("transact_write_items", TransactItems=ops)
+    except Exception as exc:
+        reasons = getattr(exc, "response", {}).get("CancellationReasons", [])
+        if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
+            raise AlreadyDone(f"{event_id} v{version} g{generation}") from exc
+        raise
+
+
+def _conditional_put(item: dict[str, Any]) -> dict[str, Any]:
+    """A transaction Put that writes only a new item (a redelivery fails its condition)."""
+    return {"Put": {"TableName": table(), "Item": item, "ConditionExpression": "attribute_not_exists(pk)"}}
+
+
+def _update(key: dict[str, Any], expression: str, condition: str, at: datetime) -> dict[str, Any]:
+    """A transaction Update stamping `:t` = at."""
+    return {"Update": {"TableName": table(), "Key": key, "UpdateExpression": expression,
+                       "ConditionExpression": condition, "ExpressionAttributeValues": to_attrs({":t": iso(at)})}}
+
+
+def _extraction_record(tenant: str, account: str, event_id: str, version: int, generation: int,
+                       memories: list[Memory], previous: list[dict[str, Any]], at: datetime,
+                       extra_changes: list[dict[str, str]]) -> dict[str, Any]:
+    """The record (XR) of what one item version yielded; it doubles as its change-feed entry (gsi2)."""
     changes = [{"kind": "ADD", "memory_id": m.memory_id} for m in memories]
-    changes += extra_changes or []
-    changes += [{"kind": "WITHDRAWN", "memory_id": mid} for mid, _ in withdrawn]
+    changes += extra_changes
+    changes += [{"kind": "WITHDRAWN", "memory_id": mid} for rec in previous for mid in rec["memory_ids"]]
     record = {
         "pk": keys.account_pk(tenant, account),
         "sk": keys.extraction_sk(event_id, version, generation),
@@ -86,57 +119,12 @@ def write_extraction(
         "at": iso(at),
     }
     attrs = to_attrs(record)
-    attrs["memory_keys"] = {"L": [{"M": k} for k in (memory_key(tenant, account, m) for m in memories)]}
+    attrs["memory_keys"] = {"L": [{"M": memory_key(tenant, account, m)} for m in memories]}
     if changes:
         attrs.update(to_attrs({"g2pk": keys.feed_index_pk(tenant, account),
                                "g2sk": keys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
                                "changes": changes}))
-    ops: list[dict[str, Any]] = [
-        {"Put": {"TableName": table(), "Item": attrs, "ConditionExpression": "attribute_not_exists(pk)"}}
-    ]
-    ops += [
-        {
-            "Put": {
-                "TableName": table(),
-                "Item": memory_to_item(tenant, account, m, first_of_subject=m.memory_id in firsts),
-                "ConditionExpression": "attribute_not_exists(pk)",
-            }
-        }
-        for m in memories
-    ]
-    ops += [
-        {
-            "Update": {
-                "TableName": table(),
-                "Key": key,
-                "UpdateExpression": "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t",
-                "ConditionExpression": "attribute_exists(pk)",
-                "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
-            }
-        }
-        for _, key in withdrawn
-    ]
-    ops += [
-        {
-            "Update": {
-                "TableName": table(),
-                "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}),
-                "UpdateExpression": "SET superseded_at = :t",
-                "ConditionExpression": "attribute_not_exists(superseded_at)",
-                "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
-            }
-        }
-        for rec in previous
-    ]
-    if len(ops) > 100:
-        raise ValueError("one item yields at most 100 writes")  # extractors cap statements per turn
-    try:
-        call("transact_write_items", TransactItems=ops)
-    except Exception as exc:
-        reasons = getattr(exc, "response", {}).get("CancellationReasons", [])
-        if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
-            raise AlreadyDone(f"{event_id} v{version} g{generation}") from exc
-        raise
+    return _conditional_put(attrs)
 
 
 @guarded
