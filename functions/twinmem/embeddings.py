@@ -18,14 +18,12 @@ _client: Any = None
 
 
 def client() -> Any:
-    global _client
-    if _client is None:
-        import boto3
-        from botocore.config import Config
+    """The client set for tests, else the container's one Bedrock client."""
+    if _client is not None:
+        return _client
+    from twinmem.store.bedrock import bedrock_client
 
-        _client = boto3.client("bedrock-runtime", region_name=settings().region,
-                               config=Config(retries={"mode": "standard", "max_attempts": 4}))
-    return _client
+    return bedrock_client()
 
 
 def set_client(value: Any) -> None:

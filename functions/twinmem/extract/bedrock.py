@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 TOOL_NAME = "record_statements"
 _QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019 "
 _APOSTROPHE = re.compile("['\u2019]")
-MAX_ATTEMPTS = 4  # botocore's retries.max_attempts (standard mode): retries after the first call
 
 SYSTEM_PROMPT = f"""\
 You read one turn of a conversation and record what it says is the case, by calling the tool \
@@ -259,14 +258,10 @@ def read_answer(response: dict[str, Any]) -> Answer:
 
 
 def new_client(region: str | None = None) -> Any:
-    """A bedrock-runtime client with standard-mode retries (boto3 imported here, not at module import)."""
-    import boto3
-    from botocore.config import Config
+    """The container's one bedrock-runtime client (store.bedrock: the only place boto3 is imported)."""
+    from twinmem.store.bedrock import bedrock_client
 
-    from twinmem.config import settings
-
-    config = Config(retries={"mode": "standard", "max_attempts": MAX_ATTEMPTS}, connect_timeout=5, read_timeout=30)
-    return boto3.client("bedrock-runtime", region_name=region or settings().region, config=config)
+    return bedrock_client(region)
 
 
 class BedrockExtractor:
