@@ -22,7 +22,7 @@ processor = BatchProcessor(event_type=EventType.DynamoDBStreams)
 
 
 def record_handler(record: DynamoDBRecord, lambda_context: Any = None) -> None:
-    image = store.from_attrs(record.raw_event["dynamodb"].get("NewImage") or {})
+    image = store.stream_image(record.raw_event)
     kind = image.get("type")
     if kind == "EVENT":
         tenant, account, ev = store.event_from_item(image)

@@ -73,6 +73,11 @@ def to_attrs(plain: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def stream_image(record: dict[str, Any]) -> dict[str, Any]:
+    """The new image of a DynamoDB stream record, as a plain dict (empty for a removal)."""
+    return from_attrs(record.get("dynamodb", {}).get("NewImage") or {})
+
+
 def from_attrs(item: dict[str, Any]) -> dict[str, Any]:
     """DynamoDB attribute values to plain Python: numbers as int or float, sets as lists, binary as bytes.
 
