@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "eval"
 RESULTS = ROOT / "bench" / "results"
 # update sets of a half: the first is the figure; the others (when present) are printed on lines of their own
-UPDATE_SETS = ("updates", "updates_hard")
+UPDATE_SETS = ("updates", "updates_hard", "updates_wild")
 K = 10
 BATCH = 100
 CATEGORIES = ("single-hop", "multi-hop", "temporal")
@@ -203,7 +203,7 @@ class Half:
     name: str
     turns: dict[str, list[dict[str, Any]]]  # conversation -> its turns in order
     questions: list[dict[str, Any]]
-    update_sets: dict[str, list[dict[str, Any]]]  # "updates" (the figure), then extra sets such as "updates_hard"
+    update_sets: dict[str, list[dict[str, Any]]]  # "updates" (the figure), then extra sets such as "updates_hard", "updates_wild"
 
     @property
     def updates(self) -> list[dict[str, Any]]:
