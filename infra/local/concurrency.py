@@ -6,7 +6,8 @@ the handlers' module-level objects (a Powertools resolver keeps the current even
 container of its own; locally every function has one, so:
 
 - `function_lock(name)`: one invocation of a function at a time (its container is busy), held for
-  the whole invocation. Invocations of different functions proceed side by side.
+  the whole invocation, callers served in arrival order. Invocations of different functions
+  proceed side by side.
 - `LOCK` (a reentrant, first-come-first-served lock): only one thread runs handler code or moto at
   any moment. An invocation holds it while it runs, but gives it up at every DynamoDB call that moto
   answers (infra.local.motofix hooks moto's request entry point): it queues behind whoever waits, then
@@ -98,16 +99,16 @@ class TurnLock:
 
 LOCK = TurnLock()
 
-_functions: dict[str, threading.Lock] = {}
+_functions: dict[str, TurnLock] = {}
 _functions_guard = threading.Lock()
 
 
-def function_lock(name: str) -> threading.Lock:
-    """The lock of one function's (single) local container."""
+def function_lock(name: str) -> TurnLock:
+    """The lock of one function's (single) local container: first come, first served."""
     with _functions_guard:
         lock = _functions.get(name)
         if lock is None:
-            lock = _functions[name] = threading.Lock()
+            lock = _functions[name] = TurnLock()
         return lock
 
 

@@ -64,7 +64,7 @@ from moto.dynamodb.exceptions import (  # noqa: E402
 from moto.dynamodb.models import DynamoDBBackend  # noqa: E402
 from moto.dynamodb.models.dynamo_type import DynamoType, Item  # noqa: E402
 from moto.dynamodb.models.table import StreamShard, Table  # noqa: E402
-from moto.dynamodb.models.utilities import find_nested_key  # noqa: E402
+from moto.dynamodb.models.utilities import bytesize, find_nested_key  # noqa: E402
 from moto.dynamodbstreams.models import DynamoDBStreamsBackend, ShardIterator  # noqa: E402
 
 from infra.local.concurrency import LOCK  # noqa: E402
@@ -276,14 +276,37 @@ class _NoCopy:
 _sizes: dict[int, tuple[Item, int]] | None = None  # Item.size() memo, only while a Query runs
 
 
+def _value_size(t: str, v: Any) -> int:
+    """DynamoType.size, without building a DynamoType for every member of every map and set."""
+    if t == "N":
+        return len(str(v))
+    if t in ("SS", "NS", "BS"):
+        return sum(_value_size(t[0], x) for x in v)
+    if t == "L":
+        return sum(_value_size(x.type, x.value) for x in v)
+    if t == "M":
+        return sum(bytesize(k) + _value_size(*_tv(x)) for k, x in v.items())
+    if isinstance(v, bool):
+        return 1
+    return bytesize(v)
+
+
+def _tv(x: Any) -> tuple[str, Any]:
+    d = x if isinstance(x, DynamoType) else DynamoType(x)
+    return d.type, d.value
+
+
 def item_size(self: Item) -> int:
-    """moto's Item.size, computed once per item per Query (its loop asks twice per result)."""
-    if _sizes is None:
-        return _originals[(Item, "size")](self)  # type: ignore[no-any-return]
-    hit = _sizes.get(id(self))
-    if hit is None or hit[0] is not self:
-        hit = _sizes[id(self)] = (self, _originals[(Item, "size")](self))
-    return hit[1]
+    """moto's Item.size (the same sum, see _value_size), computed once per item while a Query runs (its
+    loop asks twice per result)."""
+    if _sizes is not None:
+        hit = _sizes.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+    size = sum(bytesize(key) + _value_size(value.type, value.value) for key, value in self.attrs.items())
+    if _sizes is not None:
+        _sizes[id(self)] = (self, size)
+    return size
 
 
 def query(self: Table, hash_key: DynamoType | None, *args: Any, **kwargs: Any) -> Any:
@@ -459,6 +482,20 @@ def _serialize_type_structure(self: BaseJSONSerializer, serialized: Any, value: 
     _originals[(BaseJSONSerializer, "_serialize_type_structure")](self, serialized, value, shape, key)
 
 
+def _serialize_type_map(self: BaseJSONSerializer, serialized: Any, value: Any, shape: Any, key: str) -> None:
+    """moto's JSON map serialiser, with an item (a map of AttributeValues) done in one go."""
+    member = shape.value
+    if (
+        member.name == "AttributeValue"
+        and tuple(member.members) == _AV_MEMBERS
+        and all(v is None or isinstance(v, dict) for v in value.values())
+    ):
+        out = {k: _attribute_value(self, v) for k, v in value.items() if v is not None}
+        self._default_serialize(serialized, out, shape, key)
+        return
+    _originals[(BaseJSONSerializer, "_serialize_type_map")](self, serialized, value, shape, key)
+
+
 # --------------------------------------------------------------------------- one moto call at a time
 
 
@@ -481,6 +518,7 @@ _PATCHES: list[tuple[type, str, Any]] = [
     (DynamoDBStreamsBackend, "get_records", get_records),
     (StreamShard, "to_json", shard_to_json),
     (BaseJSONSerializer, "_serialize_type_structure", _serialize_type_structure),
+    (BaseJSONSerializer, "_serialize_type_map", _serialize_type_map),
     (BotocoreStubber, "process_request", process_request),
 ]
 

@@ -449,6 +449,10 @@ def test_a_projection_is_moto_s_own() -> None:
         unpatched = [it.project(p).to_json() for p in paths]
     assert patched == unpatched
     assert [list(p["Attributes"]) for p in patched] == [list(u["Attributes"]) for u in unpatched]
+    small = MotoItem(DynamoType(attrs["pk"]), None, {"x": {"S": "é"}, "l": {"L": [{"SS": ["ab"]}, {"B": b"12"}]}})
+    sizes = [it.size(), it.project(paths[0]).size(), small.size()]
+    with motofix.unpatched():
+        assert sizes == [it.size(), it.project(paths[0]).size(), small.size()]
 
 
 # ---------------------------------------------------------------- the stream
