@@ -40,13 +40,20 @@ def readable(memories: list[Memory], req: HistoryRequest) -> list[Memory]:
     return out
 
 
+def in_history_order(memories: list[Memory]) -> list[Memory]:
+    """Attribute, then valid_from, then said_at, oldest first. The Query returns this order already for the
+    vocabulary's attribute names; a client's own names may hold characters whose encoding sorts differently
+    in the key (`a/b` and `a-b`), so the order is made here, in memory (stable: ties keep the key order)."""
+    return sorted(memories, key=lambda m: (m.attribute or "", m.assertion_valid_from, (m.said_at or m.created_at)))
+
+
 def history(caller: Caller, req: HistoryRequest) -> dict[str, Any]:
     """The subject's assertions, or the miss answer naming the nearest recorded subjects."""
     acc = accounts.require(caller)
     stored = subjects.resolve(acc, req.subject)
     raw = visible(caller, store.query_subject(acc.tenant, acc.account, stored, req.attribute))
     if raw or (req.attribute is not None and visible(caller, store.query_subject(acc.tenant, acc.account, stored))):
-        rows = [assertion_out(acc, m).model_dump(exclude_none=True) for m in readable(raw, req)]
+        rows = [assertion_out(acc, m).model_dump(exclude_none=True) for m in in_history_order(readable(raw, req))]
         return {"subject": req.subject, "count": len(rows), "assertions": rows}
     recorded = [subjects.shown(acc, s) for s, _display in list_subjects(caller, acc)]
     return {

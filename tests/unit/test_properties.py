@@ -39,8 +39,8 @@ def test_enc_never_holds_the_separator(a: str) -> None:
 
 @given(VOCABULARY, VOCABULARY)
 def test_enc_keeps_the_order_of_attribute_names(a: str, b: str) -> None:
-    """Order holds for the vocabulary's names; not for any text: an escape (%2F) sorts before '-' while '/' sorts
-    after it, so a client's own attributes "a-b" and "a/b" read back in the other order (docs/decisions.md)."""
+    """Order holds in the key for the vocabulary's names; not for any text: an escape (%2F) sorts before '-' while
+    '/' sorts after it, so history puts the rows in order itself (test_history_answers_in_order_for_any_name)."""
     assert (a < b) == (keys.enc(a) < keys.enc(b))
     assert ("a-b" < "a/b") != (keys.enc("a-b") < keys.enc("a/b"))
 
@@ -92,3 +92,23 @@ def test_any_value_without_backslashes_round_trips(value: str, said: datetime) -
     read_back = shown.encode("latin-1", "backslashreplace").decode("unicode_escape") if "\\" in shown else shown
     assert read_back == value
     assert m["said"] == said.date().isoformat()
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=12), DAYS, DAYS), min_size=1, max_size=8))
+def test_history_answers_in_order_for_any_name(rows: list[tuple[str, date, date]]) -> None:
+    """Whatever the attribute names (and so whatever order their keys take), history answers attribute, then
+    valid_from, then said_at, oldest first."""
+    from twinmem.history import in_history_order
+
+    stored = sorted(rows, key=lambda t: keys.assertion_sk(t[0], t[1].isoformat(), t[2].isoformat(), "mem_0"))
+    memories = []
+    for attribute, valid, said in stored:
+        at = datetime(said.year, said.month, said.day, tzinfo=UTC)
+        m = _memory("s", attribute, "v", at)
+        memories.append(m.model_copy(update={"assertion_valid_from": valid}))
+
+    shown = [(m.attribute, m.assertion_valid_from, (m.said_at or m.created_at).date())
+             for m in in_history_order(memories)]
+
+    assert shown == sorted(rows)
