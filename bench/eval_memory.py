@@ -203,7 +203,7 @@ class Half:
     name: str
     turns: dict[str, list[dict[str, Any]]]  # conversation -> its turns in order
     questions: list[dict[str, Any]]
-    update_sets: dict[str, list[dict[str, Any]]]  # "updates" (the figure), then extra sets such as "updates_hard", "updates_wild"
+    update_sets: dict[str, list[dict[str, Any]]]  # "updates" (the figure), then extra sets (updates_hard, updates_wild)
 
     @property
     def updates(self) -> list[dict[str, Any]]:

@@ -125,7 +125,7 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
     # generation before a rebuild began is re-read by that rebuild, which withdraws the older reading
     acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account,
                                                              created_at=ev.recorded_at)
-    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name)
+    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=speaker_filed(acc, ev, extractor))
     statements = reading.statements[:MAX_STATEMENTS]
     now = utcnow()
     name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1),
@@ -152,6 +152,14 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
     except AlreadyDone:
         return []
     return memories
+
+
+def speaker_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, list[str]]:
+    """The speaker's values filed so far (attribute -> values, newest said first), for an extractor that reads
+    changes in context: one projected Query of the speaker's subject; nothing for a turn without a speaker."""
+    if getattr(extractor, "reads_context", False) is not True or (ev.role == "assistant" and not ev.name):
+        return {}
+    return store.filed_values(acc.tenant, acc.account, subjects.file_under(acc, SELF, speaker=ev.name))
 
 
 def first_of_subjects(tenant: str, account: str, memories: list[Memory], filed: set[str]) -> set[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Literal, Protocol
 
@@ -69,8 +70,16 @@ class Extractor(Protocol):
     def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]: ...
 
 
-def read_turn(extractor: Extractor, text: str, said_at: datetime, role: str, speaker: str | None = None) -> Reading:
-    """All the extractor reads in a turn: its `read` when it has one, else its statements alone."""
+def read_turn(extractor: Extractor, text: str, said_at: datetime, role: str, speaker: str | None = None,
+              filed: Mapping[str, Sequence[str]] | None = None) -> Reading:
+    """All the extractor reads in a turn: its `read` when it has one, else its statements alone.
+
+    `filed` (attribute -> the speaker's values filed so far, newest said first) goes to an extractor that
+    reads changes in context (`reads_context`); see extract/context.py.
+    """
+    if filed and getattr(extractor, "reads_context", False) is True:
+        in_context: Reading = extractor.read(text, said_at, role, speaker, filed=filed)  # type: ignore[attr-defined]
+        return in_context
     read = getattr(extractor, "read", None)
     if read is not None:
         reading: Reading = read(text, said_at, role, speaker)

@@ -16,9 +16,10 @@ Who "I" is: the item's `name` when the client gave one, else the end user (turn.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
-from twinmem.extract import cues
+from twinmem.extract import context, cues
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
@@ -93,9 +94,15 @@ class RulesExtractor:
     version = "2"
     method = "rule"
     model: str | None = None
+    reads_context = True  # a new value of a known type, read against what the speaker has filed (context.py)
 
-    def read(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> Reading:
-        return Reading(statements=self.extract(text, said_at, role, speaker))
+    def read(self, text: str, said_at: datetime, role: str, speaker: str | None = None,
+             filed: Mapping[str, Sequence[str]] | None = None) -> Reading:
+        """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed."""
+        found = self.extract(text, said_at, role, speaker)
+        if filed and role in _ROLES and (role != "assistant" or speaker):
+            found += context.changes(text, said_at, filed, found)
+        return Reading(statements=found)
 
     def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]:
         """Statements of state read from one turn; `speaker` is who spoke, when the client named them."""

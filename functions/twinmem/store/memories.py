@@ -153,6 +153,26 @@ def query_subject(tenant: str, account: str, subject: str, attribute: str | None
 
 
 @guarded
+def filed_values(tenant: str, account: str, subject: str) -> dict[str, list[str]]:
+    """attribute -> the values that hold for one subject (not withdrawn, retracted or deleted), newest said
+    first: what extraction reads changes against. One Query of the subject's partition, projected to seven
+    small attributes (no content, evidence or embedding)."""
+    items = query_all(
+        KeyConditionExpression="pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
+        ProjectionExpression="#a, #v, #p, #s, #d, #w, #r",
+        ExpressionAttributeNames={"#a": "attribute", "#v": "value", "#p": "polarity", "#s": "said_at",
+                                  "#d": "deleted_at", "#w": "withdrawn_at", "#r": "retracted"},
+    )
+    rows = [d for d in map(from_attrs, items) if d.get("attribute") and d.get("value") is not None
+            and d.get("polarity", 1) == 1 and not (d.get("deleted_at") or d.get("withdrawn_at") or d.get("retracted"))]
+    out: dict[str, list[str]] = {}
+    for d in sorted(rows, key=lambda r: str(r.get("said_at") or ""), reverse=True):
+        out.setdefault(str(d["attribute"]), []).append(str(d["value"]))
+    return out
+
+
+@guarded
 def _index_entry(tenant: str, account: str, memory_id: str) -> dict[str, Any] | None:
     found = call(
         "query",

@@ -1,0 +1,79 @@
+"""Context-aware change detection (extract/context.py): sentences of our own, and ones it must leave alone."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from twinmem.extract import context
+from twinmem.extract.base import SELF, read_turn
+from twinmem.extract.rules import RulesExtractor
+
+SAID = datetime(2024, 3, 5, 10, 0)
+
+
+def changed(text: str, filed: dict[str, list[str]]) -> list[tuple[str, str]]:
+    return [(s.attribute, s.value) for s in context.changes(text, SAID, filed)]
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "want"),
+    [
+        ("That lease ended. The new job dragged us to Leeds, keys on Friday.", {"home_city": ["York"]}, "Leeds"),
+        ("We've been settling into Norway slowly.", {"home_country": ["Spain"]}, "Norway"),
+        (
+            "Cleaned up my inbox: I'm on pella.r@quayside.io for everything now.",
+            {"email": ["p@old.org"]},
+            "pella.r@quayside.io",
+        ),
+        ("New SIM, so my number is 020 7946 0321 now.", {"phone": ["020 7946 0000"]}, "020 7946 0321"),
+        ("Cardiologist said so: I'm strictly low-fat these days.", {"diet": ["keto"]}, "low-fat"),
+        ("I got engaged to Rosalind in May!", {"partner": ["Tamsin"]}, "Rosalind"),
+        ("My first week at Pemberly went fine, the work is fun.", {"employer": ["Tillcorp"]}, "Pemberly"),
+    ],
+)
+def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[str]], want: str) -> None:
+    assert changed(text, filed) == [(next(iter(filed)), want)]
+
+
+@pytest.mark.parametrize(
+    ("text", "filed"),
+    [
+        ("We're spending a week in Leeds in June.", {"home_city": ["York"]}),  # a trip
+        ("My sister lives in Leeds now and loves it.", {"home_city": ["York"]}),  # someone else's
+        ("My parents moved to Leeds last month.", {"home_city": ["York"]}),
+        ("Have you ever been to Leeds?", {"home_city": ["York"]}),  # a question
+        ("Maybe we'll move to Leeds one day.", {"home_city": ["York"]}),  # a hypothetical
+        ("If I got the job I'd be in Leeds.", {"home_city": ["York"]}),
+        ("I'm thinking about Leeds for next year.", {"home_city": ["York"]}),
+        ("We're not in Leeds, thank goodness.", {"home_city": ["York"]}),  # negated
+        ("I still miss Hull sometimes.", {"home_city": ["York", "Hull"]}),  # a home filed before
+        ("His email is dev.k@quayside.io if you need him.", {"email": ["p@old.org"]}),
+        ("My partner is gluten-free so we cook twice.", {"diet": ["keto"]}),
+        ("I moved to Leeds.", {}),  # nothing filed: nothing read here (the extractor's own rules read it)
+        ("I love Leeds.", {"hobby": ["chess"]}),  # an attribute without a type
+    ],
+)
+def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:
+    assert changed(text, filed) == []
+
+
+def test_the_extractor_reads_in_context_only_when_given_what_was_filed() -> None:
+    text = "The new job dragged us to Leeds, keys on Friday."
+    rules = RulesExtractor()
+    alone = read_turn(rules, text, SAID, "user")
+    read = read_turn(rules, text, SAID, "user", filed={"home_city": ["York"]})
+    assert [s for s in alone.statements if s.attribute == "home_city"] == []
+    assert [(s.subject, s.attribute, s.value) for s in read.statements] == [(SELF, "home_city", "Leeds")]
+
+
+def test_an_unnamed_assistant_turn_is_nobody_s_change() -> None:
+    got = read_turn(RulesExtractor(), "We ended up in Leeds.", SAID, "assistant", filed={"home_city": ["York"]})
+    assert got.statements == []
+
+
+def test_the_table_is_validated() -> None:
+    t = context.table()
+    assert set(t.types.values()) <= context._TYPES
+    assert {"first_person", "trip"} <= set(t.cues)
