@@ -6,14 +6,15 @@ SAM_VENV := .tools/sam
 SAM := $(SAM_VENV)/bin/sam
 SAM_VERSION := 1.170.0
 STAMP := $(VENV)/.installed
+CLIENT := clients/python
 PORT ?= 3000
 
-.PHONY: run test unit lint types eval bench build validate clean openapi
+.PHONY: run test unit lint types eval bench build validate clean openapi client-models
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(CLIENT)/pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) on PATH (or PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]' -e '$(CLIENT)[dev]'
 	touch $(STAMP)
 
 $(SAM): 
@@ -26,19 +27,21 @@ run: $(STAMP)
 
 ## make test: lint, types, and the whole suite (unit, integration, end-to-end, template checks)
 test: $(STAMP) $(SAM)
-	$(VENV)/bin/ruff check functions infra tests bench
+	$(VENV)/bin/ruff check functions infra tests bench clients examples
 	$(VENV)/bin/mypy
+	cd $(CLIENT) && ../../$(VENV)/bin/mypy
 	SAM_CLI=$(SAM) SAM_CLI_TELEMETRY=0 $(PY) -m pytest
 
 unit: $(STAMP)
 	$(PY) -m pytest tests/unit
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check functions infra tests bench
+	$(VENV)/bin/ruff check functions infra tests bench clients examples
 	$(VENV)/bin/ruff format --check functions infra tests bench || true
 
 types: $(STAMP)
 	$(VENV)/bin/mypy
+	cd $(CLIENT) && ../../$(VENV)/bin/mypy
 
 ## make build: sam build, then precompile the package's bytecode (Lambda cannot cache it at run time)
 build: $(STAMP) $(SAM)
@@ -64,3 +67,8 @@ clean:
 ## make openapi: regenerate docs/openapi.json from the handlers (a test checks it is current)
 openapi: $(STAMP)
 	PYTHONPATH=functions:. $(PY) -m infra.openapi > docs/openapi.json
+	$(PY) $(CLIENT)/tools/generate_models.py
+
+## make client-models: regenerate the client's models (clients/python) from docs/openapi.json (a test checks them)
+client-models: $(STAMP)
+	$(PY) $(CLIENT)/tools/generate_models.py

@@ -6,6 +6,10 @@
 
 The table comes from --table or TWINMEM_TABLE; credentials, region and endpoints from the standard
 AWS settings (AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB).
+
+Every other command (add, history, known, retrieve, lineage, explain, changes) calls the HTTP API and
+lives in the client distribution (clients/python: `twinmem_client.cli`); this module hands them over when
+it is installed. The Lambda package never carries it (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -22,6 +26,14 @@ from twinmem.models import Caller
 
 
 def main(argv: list[str] | None = None) -> int:
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    if args_list[:1] != ["keys"] and args_list[:1] not in (["-h"], ["--help"], []):
+        try:
+            from twinmem_client import cli as api_cli  # the client distribution, when installed
+        except ImportError:
+            pass
+        else:
+            return int(api_cli.main(args_list))
     parser = argparse.ArgumentParser(prog="twinmem", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="group", required=True)
     keys = sub.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
@@ -35,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--agent-id", default=None)
         if action == "revoke":
             p.add_argument("key_id")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
     if not args.table:
         parser.error("name the table with --table or TWINMEM_TABLE")
     if not args.tenant.strip() or args.tenant != args.tenant.strip():
