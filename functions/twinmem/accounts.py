@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from twinmem import store
+from twinmem import store, warm
 from twinmem.config import settings
 from twinmem.errors import NotFound, Unavailable
 from twinmem.models import Account, Caller, utcnow
@@ -12,6 +12,7 @@ from twinmem.models import Account, Caller, utcnow
 _cache: dict[tuple[str, str], tuple[float, Account]] = {}
 
 
+@warm.register
 def clear_cache() -> None:
     _cache.clear()
 

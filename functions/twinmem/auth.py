@@ -7,7 +7,7 @@ import secrets
 import time
 from collections import OrderedDict
 
-from twinmem import keys, store
+from twinmem import keys, store, warm
 from twinmem.config import settings
 from twinmem.errors import Conflict, Forbidden, NotFound, Unauthorized
 from twinmem.models import SCOPE_RANK, ApiKey, Caller, Scope, utcnow
@@ -47,6 +47,7 @@ _cache = _Lru(CACHE_MAX)
 _negative = _Lru(NEGATIVE_MAX)
 
 
+@warm.register
 def clear_cache() -> None:
     _cache.items.clear()
     _negative.items.clear()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import accounts, memories, store
+from twinmem import accounts, memories, store, warm
 from twinmem.access import can_see, visible
 from twinmem.errors import NotFound
 from twinmem.lineage import Chain, Step, build_chains, chain_of, note_chain, valid_until
@@ -59,6 +59,7 @@ _where: dict[tuple[str, str, str], tuple[str, str]] = {}
 MAX_REMEMBERED = 50_000
 
 
+@warm.register
 def forget_locations() -> None:
     """Forget where chains live (a new table, in tests)."""
     _where.clear()

@@ -67,12 +67,9 @@ class Backend:
         if self.moto is not None:
             self.moto.stop()
             self.moto = None
-        from twinmem import accounts, auth, store, trace
+        from twinmem import warm
 
-        trace.forget_locations()
-        store.reset()
-        auth.clear_cache()
-        accounts.clear_cache()
+        warm.reset()
 
 
 def start(table_name: str | None = None, *, embedded: bool | None = None, pumps: bool = True,
@@ -102,10 +99,9 @@ def start(table_name: str | None = None, *, embedded: bool | None = None, pumps:
     name = table_name or os.environ.get("TWINMEM_TABLE") or "twinmem-local"
     os.environ["TWINMEM_TABLE"] = name
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
-    from twinmem import config, store
+    from twinmem import warm
 
-    config.settings.cache_clear()
-    store.reset()
+    warm.reset()
     ddb = boto3.client("dynamodb", region_name=region,
                        endpoint_url=os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or None)
     # moto answers DynamoDB Streams only at the legacy endpoint

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 from functools import wraps
 from typing import Any, TypeVar
 
+from twinmem import warm
 from twinmem.config import settings
 from twinmem.errors import Conflict, Unavailable
 
@@ -38,12 +38,13 @@ def client() -> Any:
         _client = boto3.client(
             "dynamodb",
             region_name=settings().region,
-            endpoint_url=os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or None,
+            endpoint_url=settings().dynamodb_endpoint,
             config=Config(retries={"mode": "standard", "max_attempts": 4}, connect_timeout=2, read_timeout=5),
         )
     return _client
 
 
+@warm.register
 def reset() -> None:
     """Forget the cached client (tests switch moto on and off)."""
     global _client

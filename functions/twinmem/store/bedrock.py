@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from twinmem import warm
 from twinmem.config import settings
 
 MAX_ATTEMPTS = 4  # botocore's retries.max_attempts (standard mode): the first call and three retries
@@ -24,6 +25,7 @@ def bedrock_client(region: str | None = None) -> Any:
     return _clients[region]
 
 
+@warm.register
 def reset_bedrock() -> None:
     """Forget the clients (tests switch moto and stubs)."""
     _clients.clear()
