@@ -24,6 +24,7 @@ processor = BatchProcessor(event_type=EventType.DynamoDBStreams)
 def record_handler(record: DynamoDBRecord, lambda_context: Any = None) -> None:
     image = store.stream_image(record.raw_event)
     kind = image.get("type")
+    logger.append_keys(tenant=image.get("tenant"), account=image.get("account"))  # never the text
     if kind == "EVENT":
         tenant, account, ev = store.event_from_item(image)
         written = ingest.ingest_event(tenant, account, ev, extract.configured())

@@ -322,7 +322,9 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
             if rule is None:
                 raise errors.NotFound("no such route")
             if rule.scope is not None:  # a public page reads no key, no end user and no body
-                app.append_context(caller=_authorize(rule, event))
+                caller = _authorize(rule, event)
+                logger.append_keys(tenant=caller.tenant, account=caller.account)  # never the key or the body
+                app.append_context(caller=caller)
                 event = _readable(event)
             result = app.resolve(event, context)
         except errors.TwinmemError as exc:
