@@ -105,3 +105,16 @@ def calls() -> Iterator[list[tuple[str, dict[str, Any]]]]:
         yield seen
     finally:
         remove()
+
+
+def stream_records(backend: Any) -> list[dict[str, Any]]:
+    """What the table's stream holds for the extraction function now: read and filtered, not delivered."""
+    pump = backend.pumps[0]
+    records: list[dict[str, Any]] = []
+    original = pump._deliver
+    pump._deliver = lambda batch, retries: records.extend(batch)  # capture instead of invoking
+    try:
+        pump.drain()
+    finally:
+        pump._deliver = original
+    return records

@@ -33,7 +33,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, ValidationError
 
-from twinmem import auth, errors
+from twinmem import auth, errors, store
 from twinmem.config import settings
 from twinmem.models import SCOPE_RANK, Caller, Scope
 from twinmem.observability import capture_lambda_handler, logger, metrics
@@ -329,10 +329,15 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
             result = app.resolve(event, context)
         except errors.TwinmemError as exc:
             result = _raw_error(exc)
-        except Exception:
-            logger.exception("unhandled error")
-            result = {"statusCode": 500, "headers": {"Content-Type": "application/json"},
-                      "body": json.dumps({"error": "internal error", "request_id": request_id})}
+        except Exception as exc:
+            busy = store.unavailable(exc)  # DynamoDB failing past its retries outside a guarded store call
+            if busy is not None:
+                logger.warning("DynamoDB unavailable after retries", extra={"error": repr(exc)[:500]})
+                result = _raw_error(busy)
+            else:
+                logger.exception("unhandled error")
+                result = {"statusCode": 500, "headers": {"Content-Type": "application/json"},
+                          "body": json.dumps({"error": "internal error", "request_id": request_id})}
         finally:
             app.clear_context()
         result.setdefault("headers", {})["X-Request-Id"] = request_id

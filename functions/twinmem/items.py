@@ -7,7 +7,7 @@ from datetime import UTC
 
 from twinmem import accounts, episodes, keys, store
 from twinmem.errors import Invalid, NotFound
-from twinmem.models import Caller, Event, utcnow
+from twinmem.models import Account, Caller, Event, utcnow
 from twinmem.schemas import AddItemsRequest, ItemsAdded
 
 
@@ -47,10 +47,13 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
             name=item.name.strip() if item.name else None,
             recorded_at=now,
         ))
-    acc = accounts.ensure(caller)
+    known = accounts.lookup(tenant, account)
     vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
-    for ev, vector in zip(events, vectors, strict=True):
-        store.put_event(acc.tenant, acc.account, ev, vector)
+    # all or nothing: the items, and the end user's record on their first items, in one transaction
+    store.put_events(tenant, account, events, vectors,
+                     None if known else Account(tenant=tenant, account=account, created_at=now))
+    if known is None:
+        accounts.forget(tenant, account)
     return ItemsAdded(count=len(events), event_ids=[ev.event_id for ev in events])
 
 

@@ -89,10 +89,13 @@ def lines_for(subject_display: str, memories: list[Memory]) -> list[str]:
 
 def one_line(text: str) -> str:
     """The text with line breaks and other control or format characters escaped (a newline reads as
-    backslash-n, U+202E as backslash-u202e), so a value can never break the one-line format."""
-    if text.isprintable():
+    backslash-n, U+202E as backslash-u202e), so a value can never break the one-line format; a backslash
+    reads as two, so a typed backslash-n and a line break read differently and any value reads back
+    (Python's `unicode_escape` decoding undoes it)."""
+    if text.isprintable() and "\\" not in text:
         return text
-    return "".join(ch.encode("unicode_escape").decode("ascii") if is_control(ch) else ch for ch in text)
+    return "".join(ch.encode("unicode_escape").decode("ascii") if ch == "\\" or is_control(ch) else ch
+                   for ch in text)
 
 
 def text_of(lines: list[str]) -> str:

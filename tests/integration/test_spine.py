@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from infra.local.pump import LambdaContext
-from tests.conftest import ApiClient
+from tests.conftest import ApiClient, stream_records
 
 TURNS = [
     {"id": "t1", "role": "user", "content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
@@ -47,7 +47,7 @@ def test_resending_an_item_id_returns_the_same_event_and_adds_nothing(api: ApiCl
 
 def test_a_redelivered_stream_batch_leaves_the_table_as_once(api: ApiClient, backend: Any) -> None:
     api.post("/v1/memory/items", {"items": TURNS})
-    records = _stream_records(backend)
+    records = stream_records(backend)
     pump = backend.pumps[0]
 
     pump.handler({"Records": records}, LambdaContext("ExtractionFunction"))
@@ -56,18 +56,6 @@ def test_a_redelivered_stream_batch_leaves_the_table_as_once(api: ApiClient, bac
 
     assert result == {"batchItemFailures": []}
     assert _scan(backend) == once
-
-
-def _stream_records(backend: Any) -> list[dict[str, Any]]:
-    pump = backend.pumps[0]
-    records: list[dict[str, Any]] = []
-    original = pump._deliver
-    pump._deliver = lambda batch, retries: records.extend(batch)  # capture instead of invoking
-    try:
-        pump.drain()
-    finally:
-        pump._deliver = original
-    return records
 
 
 def _scan(backend: Any) -> list[dict[str, Any]]:

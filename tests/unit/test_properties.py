@@ -79,11 +79,16 @@ def test_no_value_forges_a_line(value: str, subject: str, said: datetime) -> Non
     assert lines[0].startswith("- ") and lines[0].endswith(f"[said {said.date().isoformat()}]")
 
 
+BACKSLASHED = st.text(alphabet=st.sampled_from(["\\", "n", "u", "x", "0", "\n", "\u202e", "a"]), min_size=1,
+                      max_size=20)
+
+
 @settings(max_examples=400)
-@given(st.text(alphabet=st.characters(exclude_categories=("Cs",), exclude_characters="\\"), min_size=1, max_size=80),
+@given(st.one_of(st.text(alphabet=st.characters(exclude_categories=("Cs",)), min_size=1, max_size=80), BACKSLASHED),
        SAID)
-def test_any_value_without_backslashes_round_trips(value: str, said: datetime) -> None:
-    """The value reads back from its line: printable text as is, control characters from their escapes."""
+def test_any_value_round_trips(value: str, said: datetime) -> None:
+    """The value reads back from its line: printable text as is, control characters and backslashes from their
+    escapes (values made of backslashes, escape letters and real line breaks drawn on purpose)."""
     (line,) = known.lines_for("Alice Chen", [_memory("alice chen", "home_city", value, said)])
     m = LINE.match(line)
 
@@ -92,6 +97,12 @@ def test_any_value_without_backslashes_round_trips(value: str, said: datetime) -
     read_back = shown.encode("latin-1", "backslashreplace").decode("unicode_escape") if "\\" in shown else shown
     assert read_back == value
     assert m["said"] == said.date().isoformat()
+
+
+def test_a_typed_backslash_n_and_a_line_break_read_differently() -> None:
+    assert known.one_line("a\\nb") == "a\\\\nb"  # typed: the backslash doubled
+    assert known.one_line("a\nb") == "a\\nb"  # a line break: its escape
+    assert known.one_line("C:\\new") != known.one_line("C:\new")
 
 
 @settings(max_examples=300)

@@ -24,6 +24,7 @@ from twinmem.store.base import (
     stream_image,
     table,
     to_attrs,
+    unavailable,
     use_client,
 )
 from twinmem.store.events import (
@@ -32,7 +33,7 @@ from twinmem.store.events import (
     get_event,
     get_events,
     iter_events,
-    put_event,
+    put_events,
     replace_event_content,
 )
 from twinmem.store.feed import (
@@ -140,7 +141,7 @@ __all__ = [
     "nearest",
     "on_call",
     "put_api_key",
-    "put_event",
+    "put_events",
     "put_memory",
     "put_settings",
     "query_feed",
@@ -162,6 +163,7 @@ __all__ = [
     "table",
     "tenants_with_retention",
     "to_attrs",
+    "unavailable",
     "use_client",
     "write_extraction",
 ]

@@ -23,6 +23,9 @@ THROTTLE_CODES = {
     "RequestLimitExceeded",
     "LimitExceededException",
 }
+# what DynamoDB (or a proxy before it) answers when the failure is on its side and a retry may pass
+TRANSIENT_CODES = {"InternalServerError", "InternalFailure", "ServiceUnavailable", "RequestTimeout",
+                   "RequestTimeoutException"}
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -39,7 +42,10 @@ def client() -> Any:
             "dynamodb",
             region_name=settings().region,
             endpoint_url=settings().dynamodb_endpoint,
-            config=Config(retries={"mode": "standard", "max_attempts": 4}, connect_timeout=2, read_timeout=5),
+            # 4 tries in all (botocore's `max_attempts` counts retries: 4 there was 5 tries), read timeout 2 s:
+            # a call that keeps timing out, or keeps being throttled (backoff ≤ 1 + 2 + 4 s), ends in a 503
+            # well within the API functions' 10 s, never in a Lambda timeout (a 500 at API Gateway)
+            config=Config(retries={"mode": "standard", "total_max_attempts": 4}, connect_timeout=1, read_timeout=2),
         )
     return _client
 
@@ -125,11 +131,36 @@ def error_code(exc: Exception) -> str:
     return str(response.get("Error", {}).get("Code", ""))
 
 
+def unavailable(exc: Exception) -> Unavailable | None:
+    """The 503 a client should see for a DynamoDB failure that a later try can get past, else None.
+
+    Throttling that survived botocore's retries, transaction conflicts, and transient failures that did
+    too (a 5xx from DynamoDB, a connection reset or timed out): the call did not take effect, so the
+    client retries after Retry-After. Nothing else (a bug stays a 500, with its log).
+    """
+    code = error_code(exc)
+    reasons = {r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])}
+    if code in THROTTLE_CODES or reasons & {"ThrottlingError", "ProvisionedThroughputExceeded"}:
+        return Unavailable("at capacity, retry later", retry_after=2)
+    if code in ("TransactionConflictException", "TransactionInProgressException") or "TransactionConflict" in reasons:
+        return Unavailable("busy with a concurrent change, retry", retry_after=1)
+    status = (getattr(exc, "response", None) or {}).get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+    if code in TRANSIENT_CODES or (isinstance(status, int) and status >= 500):
+        return Unavailable("the database is briefly unavailable, retry", retry_after=1)
+    if type(exc).__module__.startswith("botocore"):
+        from botocore.exceptions import ConnectionError as BotoConnectionError
+        from botocore.exceptions import HTTPClientError
+
+        if isinstance(exc, HTTPClientError | BotoConnectionError):  # reset, closed, timed out, refused
+            return Unavailable("the database is briefly unavailable, retry", retry_after=1)
+    return None
+
+
 def guarded(fn: F) -> F:
     """Map what DynamoDB says to what a client can act on.
 
-    Throttling that survived botocore's retries, and transaction conflicts, become a 503 to retry;
-    a condition that failed (someone changed the item meanwhile) becomes a 409.
+    What a later try can get past (throttling, conflicts, transient failures: `unavailable`) becomes a
+    503 to retry; a condition that failed (someone changed the item meanwhile) becomes a 409.
     """
 
     @wraps(fn)
@@ -137,12 +168,11 @@ def guarded(fn: F) -> F:
         try:
             return fn(*args, **kwargs)
         except Exception as exc:
+            busy = unavailable(exc)
+            if busy is not None:
+                raise busy from exc
             code = error_code(exc)
             reasons = {r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])}
-            if code in THROTTLE_CODES or reasons & {"ThrottlingError", "ProvisionedThroughputExceeded"}:
-                raise Unavailable("at capacity, retry later", retry_after=2) from exc
-            if code == "TransactionConflictException" or "TransactionConflict" in reasons:
-                raise Unavailable("busy with a concurrent change, retry", retry_after=1) from exc
             if code == "ConditionalCheckFailedException" or "ConditionalCheckFailed" in reasons:
                 raise Conflict("it changed meanwhile: read it again and retry") from exc
             raise

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 from twinmem import keys
-from twinmem.models import Event, EventVersion, iso
+from twinmem.models import Account, Event, EventVersion, iso
 from twinmem.store.base import batch_get, call, error_code, from_attrs, guarded, query_prefix, strip, table, to_attrs
 from twinmem.store.shapes import embedding_attrs
+from twinmem.store.tenants import account_item, create_account
 
 
 def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
@@ -21,27 +23,68 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
             "g1sk": ev.event_id, **data}
 
 
-@guarded
-def put_event(tenant: str, account: str, ev: Event, embedding: list[float] | None = None) -> bool:
-    """Store a new item; False when an item with this id already exists (nothing is written).
+# TransactWriteItems takes at most 100 actions and 4 MB in all: a call's items go in one transaction
+# unless they are larger than this (a body near the 4 MiB limit), then in as few as fit
+TRANSACTION_BYTES = 3_500_000
+MAX_ACTIONS = 100
 
-    `embedding` (RetrievalBackend=vector) rides on the item as `vec`, so the vector index finds the turn too.
+
+@guarded
+def put_events(tenant: str, account: str, events: list[Event], vectors: list[list[float] | None],
+               new_account: Account | None = None) -> None:
+    """Store a call's new items, and the end user's record when it is new, all or nothing.
+
+    One TransactWriteItems of conditional puts (one PutItem for a lone item of a known end user), so
+    a call refused part way (throttled, a connection lost) stores nothing. An item whose id already
+    exists (a re-sent client id) fails its condition: it is left out and the rest written again. (A new
+    end user's first call of 100 items leaves no room for its record: that is created first, and stays
+    should the items then be refused.)
     """
-    attrs = to_attrs(event_item(tenant, account, ev))
-    if embedding:
-        attrs.update(embedding_attrs(embedding))
-    try:
-        call(
-            "put_item",
-            TableName=table(),
-            Item=attrs,
-            ConditionExpression="attribute_not_exists(pk)",
-        )
-        return True
-    except Exception as exc:
-        if error_code(exc) == "ConditionalCheckFailedException":
-            return False
-        raise
+    puts: list[dict[str, Any]] = []
+    if new_account is not None and len(events) >= MAX_ACTIONS:  # no room beside 100 items: created first
+        create_account(new_account)
+    elif new_account is not None:
+        puts.append({"TableName": table(), "Item": account_item(new_account),
+                     "ConditionExpression": "attribute_not_exists(pk)"})
+    for ev, vector in zip(events, vectors, strict=True):
+        attrs = to_attrs(event_item(tenant, account, ev))
+        if vector:
+            attrs.update(embedding_attrs(vector))
+        puts.append({"TableName": table(), "Item": attrs, "ConditionExpression": "attribute_not_exists(pk)"})
+    for chunk in _by_size(puts):
+        _put_all(chunk)
+
+
+def _by_size(puts: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    chunks: list[list[dict[str, Any]]] = [[]]
+    size = 0
+    for put in puts:
+        n = len(json.dumps(put["Item"]))
+        if chunks[-1] and (size + n > TRANSACTION_BYTES or len(chunks[-1]) == MAX_ACTIONS):
+            chunks.append([])
+            size = 0
+        chunks[-1].append(put)
+        size += n
+    return chunks
+
+
+def _put_all(puts: list[dict[str, Any]]) -> None:
+    while len(puts) > 1:
+        try:
+            call("transact_write_items", TransactItems=[{"Put": p} for p in puts])
+            return
+        except Exception as exc:
+            reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
+            if len(reasons) != len(puts) or "ConditionalCheckFailed" not in reasons \
+                    or not set(reasons) <= {"ConditionalCheckFailed", "None", None}:
+                raise
+            puts = [p for p, r in zip(puts, reasons, strict=True) if r != "ConditionalCheckFailed"]  # already there
+    for put in puts:
+        try:
+            call("put_item", **put)
+        except Exception as exc:
+            if error_code(exc) != "ConditionalCheckFailedException":
+                raise
 
 
 def event_from_item(data: dict[str, Any]) -> tuple[str, str, Event]:

@@ -84,7 +84,7 @@ def write_extraction(
     try:
         call("transact_write_items", TransactItems=ops)
     except Exception as exc:
-        reasons = getattr(exc, "response", {}).get("CancellationReasons", [])
+        reasons = (getattr(exc, "response", None) or {}).get("CancellationReasons", [])
         if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
             raise AlreadyDone(f"{event_id} v{version} g{generation}") from exc
         raise

@@ -70,18 +70,18 @@ def get_account(tenant: str, account: str) -> Account | None:
     return Account.model_validate(strip(from_attrs(out["Item"])))
 
 
+def account_item(acc: Account) -> dict[str, Any]:
+    """The end user's record as a table item (attribute values)."""
+    item = {"pk": keys.account_pk(acc.tenant, acc.account), "sk": keys.ACCOUNT_SK, "type": "ACCOUNT",
+            "g1pk": keys.tenant_accounts_index_pk(acc.tenant), "g1sk": acc.account}
+    return to_attrs({**item, **acc.model_dump(mode="json")})
+
+
 @guarded
 def create_account(acc: Account) -> None:
     """Create the end user's record if absent (a no-op when it exists)."""
-    item = {"pk": keys.account_pk(acc.tenant, acc.account), "sk": keys.ACCOUNT_SK, "type": "ACCOUNT",
-            "g1pk": keys.tenant_accounts_index_pk(acc.tenant), "g1sk": acc.account}
     try:
-        call(
-            "put_item",
-            TableName=table(),
-            Item=to_attrs({**item, **acc.model_dump(mode="json")}),
-            ConditionExpression="attribute_not_exists(pk)",
-        )
+        call("put_item", TableName=table(), Item=account_item(acc), ConditionExpression="attribute_not_exists(pk)")
     except Exception as exc:
         if error_code(exc) != "ConditionalCheckFailedException":
             raise
