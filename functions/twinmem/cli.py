@@ -27,7 +27,7 @@ from twinmem.models import Caller
 
 def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else list(argv)
-    if args_list[:1] != ["keys"] and args_list[:1] not in (["-h"], ["--help"], []):
+    if args_list[:1] != ["keys"]:
         try:
             from twinmem_client import cli as api_cli  # the client distribution, when installed
         except ImportError:
