@@ -22,8 +22,13 @@ $(SAM):
 	$(SAM_VENV)/bin/pip install --quiet --disable-pip-version-check aws-sam-cli==$(SAM_VERSION)
 
 ## make run: the API at http://127.0.0.1:$(PORT) over an embedded DynamoDB (moto), stream pumped to extraction
-run: $(STAMP)
-	PORT=$(PORT) $(PY) -m infra.local.server
+## (the first start creates .venv and installs the pinned dependencies: about a minute and a half, once)
+run:
+	@if [ ! -f $(STAMP) ] || [ pyproject.toml -nt $(STAMP) ]; then \
+	  echo "make run: installing the pinned dependencies into $(VENV) (first start only: about a minute and a half) …"; fi
+	@$(MAKE) -s --no-print-directory $(STAMP)
+	@echo "make run: starting the server on port $(PORT) (Ctrl-C stops it) …"
+	@PORT=$(PORT) $(PY) -m infra.local.server
 
 ## make test: lint, types, and the whole suite (unit, integration, end-to-end, template checks)
 test: $(STAMP) $(SAM)

@@ -22,6 +22,9 @@ What moto does, and what this module does instead (same answers, same errors, sa
 - Every item of a response goes through moto's model-driven serialiser, attribute by attribute (~1 ms
   an item, most of a Query's time). Here: DynamoDB's AttributeValue is written directly, with the
   same rules (strings str(), blobs base64, None left out).
+- moto keeps every model instance it ever made (BaseModel.__new__ appends it to a list on its class,
+  for its /moto-api page): every item a Query copies or projects, every stream record, every shard
+  iterator, forever. Here: items, stream records and shard iterators are not registered.
 - moto is not thread-safe: every request moto answers runs under infra.local.concurrency.LOCK, and
   a thread that already holds it gives waiting threads their turn first (see that module).
 
@@ -63,7 +66,7 @@ from moto.dynamodb.exceptions import (  # noqa: E402
 )
 from moto.dynamodb.models import DynamoDBBackend  # noqa: E402
 from moto.dynamodb.models.dynamo_type import DynamoType, Item  # noqa: E402
-from moto.dynamodb.models.table import StreamShard, Table  # noqa: E402
+from moto.dynamodb.models.table import StreamRecord, StreamShard, Table  # noqa: E402
 from moto.dynamodb.models.utilities import bytesize, find_nested_key  # noqa: E402
 from moto.dynamodbstreams.models import DynamoDBStreamsBackend, ShardIterator  # noqa: E402
 
@@ -504,6 +507,21 @@ def process_request(self: BotocoreStubber, request: Any) -> Any:
         return _originals[(BotocoreStubber, "process_request")](self, request)
 
 
+# --------------------------------------------------------------------------- moto's instance registry
+
+
+def _untracked_new(cls: type, *args: Any, **kwargs: Any) -> Any:
+    """object.__new__, without moto's BaseModel.__new__ appending the instance to `cls.instances_tracked`.
+
+    moto keeps every model instance it ever made in a list on its class (for its /moto-api/data.json
+    page, unused here): every item a Query copies or projects, every stream record, every shard iterator
+    lives as long as the process: the memory a retrieve added and never gave back."""
+    return object.__new__(cls)
+
+
+_UNTRACKED = (Item, StreamRecord, ShardIterator)
+
+
 # --------------------------------------------------------------------------- install
 
 
@@ -527,6 +545,9 @@ def applied() -> bool:
     return bool(_originals)
 
 
+_ABSENT = object()
+
+
 def apply() -> None:
     """Install the patches (idempotent)."""
     if _originals:
@@ -534,12 +555,19 @@ def apply() -> None:
     for cls, name, fn in _PATCHES:
         _originals[(cls, name)] = cls.__dict__[name]
         setattr(cls, name, fn)
+    for cls in _UNTRACKED:
+        _originals[(cls, "__new__")] = cls.__dict__.get("__new__", _ABSENT)
+        cls.__new__ = staticmethod(_untracked_new)  # type: ignore[assignment]
+        cls.instances_tracked.clear()  # type: ignore[attr-defined]
 
 
 def revert() -> None:
     """Put moto's own code back (tests run the same scenarios on both)."""
     for (cls, name), fn in list(_originals.items()):
-        setattr(cls, name, fn)
+        if fn is _ABSENT:
+            delattr(cls, name)
+        else:
+            setattr(cls, name, fn)
     _originals.clear()
 
 

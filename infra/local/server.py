@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         backend.stop()
         parser.error(str(exc))
     gateway = Gateway(lock=backend.lock)
-    say(f"loading the {len({r.handler for r in gateway.routes})} API handlers …")
+    say("loading the API handlers …")
     for route in gateway.routes:
         gateway.handler_for(route)  # imported once here, not by the first requests side by side
     say(f"listening on {args.host}:{args.port} …")

@@ -597,6 +597,40 @@ def test_a_transaction_costs_the_same_on_a_big_table() -> None:
     assert big < small * 3 + 0.01, (small, big)
 
 
+def test_queries_leave_nothing_behind() -> None:
+    """moto registers every Item it makes (copies and projections included) for good; patched, it does not."""
+    import gc
+
+    from moto.dynamodb.models.dynamo_type import Item as MotoItem
+
+    def live_items_after_queries() -> int:
+        with mock_aws():
+            m = Moto(hold=False)
+            for i in range(50):
+                m.ddb.put_item(TableName=TABLE, Item=item("P", f"{i:03d}", type="MEMORY", g1pk="G", g1sk=f"{i:03d}"))
+            for _ in range(10):
+                m.ddb.query(
+                    TableName=TABLE,
+                    IndexName="gsi1",
+                    KeyConditionExpression="g1pk = :p",
+                    ExpressionAttributeValues={":p": S("G")},
+                )
+                m.ddb.query(
+                    TableName=TABLE,
+                    KeyConditionExpression="pk = :p",
+                    ProjectionExpression="sk",
+                    ExpressionAttributeValues={":p": S("P")},
+                )
+            gc.collect()
+            return sum(isinstance(o, MotoItem) for o in gc.get_objects())
+
+    motofix.apply()
+    patched = live_items_after_queries()
+    with motofix.unpatched():
+        unpatched = live_items_after_queries()
+    assert patched <= 60 and unpatched >= 1000, (patched, unpatched)
+
+
 # ---------------------------------------------------------------- turns
 
 
