@@ -18,7 +18,8 @@ What moto does, and what this module does instead (same answers, same errors, sa
   behind for good. Here: iterators expire 15 minutes after they were issued, as DynamoDB's do
   (ExpiredIteratorException), a GetRecords that finds nothing returns the iterator it was given,
   and records are trimmed once every open iterator (issued, not yet used, not expired) is past
-  them; reading trimmed records raises TrimmedDataAccessException, as DynamoDB does past 24 hours.
+  them, but for the latest TRIM_KEEP (DynamoDB keeps 24 hours: a bound, not a clock); reading
+  trimmed records raises TrimmedDataAccessException, as DynamoDB does past 24 hours.
 - Every item of a response goes through moto's model-driven serialiser, attribute by attribute (~1 ms
   an item, most of a Query's time). Here: DynamoDB's AttributeValue is written directly, with the
   same rules (strings str(), blobs base64, None left out).
@@ -75,6 +76,7 @@ from infra.local.concurrency import LOCK  # noqa: E402
 ITERATOR_TTL_S = 15 * 60  # DynamoDB: a shard iterator expires 15 minutes after it is returned
 MAX_ITERATORS = 10_000  # and never more than this many kept, oldest dropped first
 TRIM_MIN = 64  # trim when at least this many records (or all of them) are behind every reader
+TRIM_KEEP = 1_000  # and keep this many of the latest read ones (a new TRIM_HORIZON reader still sees them)
 
 _originals: dict[tuple[type, str], Any] = {}
 
@@ -427,7 +429,7 @@ def _trim(its: OrderedDict[str, ShardIterator], shard: StreamShard) -> None:
     ]
     if not frontier:
         return
-    behind = min(min(frontier) - shard.starting_sequence_number, len(shard.items))
+    behind = min(min(frontier) - shard.starting_sequence_number, len(shard.items)) - TRIM_KEEP
     if behind > 0 and (behind >= TRIM_MIN or behind == len(shard.items)):
         if not hasattr(shard, "_first_sequence_number"):
             shard._first_sequence_number = shard.starting_sequence_number  # type: ignore[attr-defined]

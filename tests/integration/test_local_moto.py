@@ -477,7 +477,8 @@ def _shard() -> Any:
     return dynamodb_backends["123456789012"][REGION].get_table(TABLE).stream_shard
 
 
-def test_records_are_trimmed_once_every_reader_is_past_them(moto: Moto) -> None:
+def test_records_are_trimmed_once_every_reader_is_past_them(moto: Moto, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(motofix, "TRIM_KEEP", 0)
     it = moto.streams.get_shard_iterator(StreamArn=moto.arn, ShardId=moto.shard, ShardIteratorType="TRIM_HORIZON")[
         "ShardIterator"
     ]
@@ -505,6 +506,15 @@ def test_records_are_trimmed_once_every_reader_is_past_them(moto: Moto) -> None:
         "ShardIterator"
     ]
     assert moto.streams.get_records(ShardIterator=th)["Records"] == []  # all read and trimmed (the last one too)
+
+
+def test_the_latest_records_read_stay_readable(moto: Moto, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(motofix, "TRIM_KEEP", 30)
+    it = moto.streams.get_shard_iterator(StreamArn=moto.arn, ShardId=moto.shard, ShardIteratorType="TRIM_HORIZON")
+    for i in range(100):
+        moto.ddb.put_item(TableName=TABLE, Item=item("T", f"{i:04d}"))
+    moto.streams.get_records(ShardIterator=it["ShardIterator"])
+    assert [r["Keys"]["sk"]["S"] for r in moto.stream()] == [f"{i:04d}" for i in range(70, 100)]
 
 
 def test_an_open_iterator_holds_its_records(moto: Moto) -> None:
@@ -719,7 +729,10 @@ def test_the_local_backend_installs_the_patches(backend: Any) -> None:
     assert backend.lock is concurrency.LOCK
 
 
-def test_the_pump_reads_on_with_its_iterators_and_trims_what_it_delivered(api: Any, backend: Any) -> None:
+def test_the_pump_reads_on_with_its_iterators_and_trims_what_it_delivered(
+    api: Any, backend: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(motofix, "TRIM_KEEP", 0)
     pump = backend.pumps[0]
     assert not pump.fresh_iterators
     for n in range(5):
