@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/python
 PORT ?= 3000
 
-.PHONY: run test unit lint types eval bench build validate clean openapi client-models
+.PHONY: run test unit lint types eval bench soak build validate clean openapi client-models
 
 $(STAMP): pyproject.toml $(CLIENT)/pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) on PATH (or PYTHON=...)"; exit 1; }
@@ -61,6 +61,12 @@ validate: $(STAMP) $(SAM)
 EVAL_ARGS ?= --half both
 eval: $(STAMP)
 	PYTHONPATH=functions:. $(PY) -m bench.eval_memory $(EVAL_ARGS)
+
+## make soak: 5 minutes of mixed calls from 4 processes against the local server, invariants checked at the end
+## (the suite runs the same soak for 60 s); figures in docs/RELIABILITY.md
+SOAK_SECONDS ?= 300
+soak: $(STAMP)
+	SOAK_SECONDS=$(SOAK_SECONDS) $(PY) -m pytest -s -p no:cacheprovider tests/e2e/test_soak.py
 
 ## make bench: cold start, per-call cost, latency, throughput (a few minutes on 2 cores)
 bench: $(STAMP)
