@@ -7,7 +7,7 @@ from typing import Any
 from twinmem import warm
 from twinmem.config import settings
 
-MAX_ATTEMPTS = 4  # botocore's retries.max_attempts (standard mode): the first call and three retries
+MAX_ATTEMPTS = 4  # tries in all (botocore total_max_attempts, standard mode): the first call and three retries
 
 _clients: dict[str, Any] = {}
 
@@ -19,7 +19,7 @@ def bedrock_client(region: str | None = None) -> Any:
         import boto3
         from botocore.config import Config
 
-        config = Config(retries={"mode": "standard", "max_attempts": MAX_ATTEMPTS}, connect_timeout=5,
+        config = Config(retries={"mode": "standard", "total_max_attempts": MAX_ATTEMPTS}, connect_timeout=5,
                         read_timeout=30)
         _clients[region] = boto3.client("bedrock-runtime", region_name=region, config=config)
     return _clients[region]
