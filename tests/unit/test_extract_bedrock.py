@@ -186,8 +186,8 @@ def test_the_client_is_built_on_first_use_with_standard_retries_and_kept() -> No
     client = extractor.client
 
     assert client.meta.region_name == "eu-west-1"
-    # retries.max_attempts=4: four retries after the first attempt
-    assert client.meta.config.retries == {"mode": "standard", "total_max_attempts": 5}
+    # four tries in all (the first and three retries), as the DynamoDB client
+    assert client.meta.config.retries == {"mode": "standard", "total_max_attempts": 4}
     assert extractor.client is client
     assert (extractor.name, extractor.version, extractor.method) == ("bedrock", "1", "llm")
     assert extractor.model == MODEL
