@@ -33,6 +33,7 @@ run:
 ## make test: lint, types, and the whole suite (unit, integration, end-to-end, template checks)
 test: $(STAMP) $(SAM)
 	$(VENV)/bin/ruff check functions infra tests bench clients examples
+	$(VENV)/bin/ruff format --check functions infra tests bench clients examples
 	$(VENV)/bin/mypy
 	cd $(CLIENT) && ../../$(VENV)/bin/mypy
 	SAM_CLI=$(SAM) SAM_CLI_TELEMETRY=0 $(PY) -m pytest
@@ -42,7 +43,7 @@ unit: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check functions infra tests bench clients examples
-	$(VENV)/bin/ruff format --check functions infra tests bench || true
+	$(VENV)/bin/ruff format --check functions infra tests bench clients examples
 
 types: $(STAMP)
 	$(VENV)/bin/mypy

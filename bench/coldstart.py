@@ -24,8 +24,19 @@ from typing import Any
 from bench.harness import TABLE, Bench, median, seed_account, skip_stream
 
 ROOT = Path(__file__).resolve().parent.parent
-HANDLERS = ("history", "items", "known", "retrieve", "lineage", "explain", "memories", "feed", "admin", "apikeys",
-            "extraction")
+HANDLERS = (
+    "history",
+    "items",
+    "known",
+    "retrieve",
+    "lineage",
+    "explain",
+    "memories",
+    "feed",
+    "admin",
+    "apikeys",
+    "extraction",
+)
 ROUNDS, FIRST_RUNS = 10, 3
 # not handlers: where a handler's import time goes (the HTTP resolver package; the domain code and logging alone)
 PARTS = ("aws_lambda_powertools.event_handler", "twinmem.history, twinmem.observability")
@@ -79,19 +90,31 @@ def package() -> Path:
 def lambda_env(**extra: str) -> dict[str, str]:
     """The environment template.yaml gives every function (plus credentials for the local endpoint)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TWINMEM_", "POWERTOOLS_", "AWS_", "PYDANTIC_"))}
-    env.update({"PYTHONPATH": str(package()), "AWS_REGION": "us-east-1", "AWS_DEFAULT_REGION": "us-east-1",
-                "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "TWINMEM_TABLE": TABLE,
-                "TWINMEM_EXTRACTOR": "rules", "TWINMEM_RETRIEVAL_BACKEND": "inprocess",
-                "POWERTOOLS_SERVICE_NAME": "twinmem", "POWERTOOLS_METRICS_NAMESPACE": "twinmem",
-                "POWERTOOLS_LOG_LEVEL": "INFO", "PYDANTIC_DISABLE_PLUGINS": "1"})
+    env.update(
+        {
+            "PYTHONPATH": str(package()),
+            "AWS_REGION": "us-east-1",
+            "AWS_DEFAULT_REGION": "us-east-1",
+            "AWS_ACCESS_KEY_ID": "testing",
+            "AWS_SECRET_ACCESS_KEY": "testing",
+            "TWINMEM_TABLE": TABLE,
+            "TWINMEM_EXTRACTOR": "rules",
+            "TWINMEM_RETRIEVAL_BACKEND": "inprocess",
+            "POWERTOOLS_SERVICE_NAME": "twinmem",
+            "POWERTOOLS_METRICS_NAMESPACE": "twinmem",
+            "POWERTOOLS_LOG_LEVEL": "INFO",
+            "PYDANTIC_DISABLE_PLUGINS": "1",
+        }
+    )
     env.update(extra)
     return env
 
 
 def _run(code: str, env: dict[str, str], stdin: str = "") -> tuple[float, str, str]:
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, text=True, env=env,
-                          cwd=package(), timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], input=stdin, capture_output=True, text=True, env=env, cwd=package(), timeout=60
+    )
     wall = time.perf_counter() - t
     if proc.returncode != 0:
         raise RuntimeError(f"cold start process failed: {proc.stderr[-2000:]}")
@@ -138,8 +161,9 @@ class MotoEndpoint:
                 headers = HTTPHeaders()
                 for k, v in self.headers.items():
                     headers[k] = v
-                request = AWSPreparedRequest("POST", "https://dynamodb.us-east-1.amazonaws.com/", headers, body,
-                                             stream_output=False)
+                request = AWSPreparedRequest(
+                    "POST", "https://dynamodb.us-east-1.amazonaws.com/", headers, body, stream_output=False
+                )
                 with lock:
                     t = time.perf_counter()
                     status, out_headers, out = botocore_stubber.process_request(request) or (500, {}, b"")
@@ -200,15 +224,30 @@ def _stream_batch(bench: Bench, account: str, i: int) -> dict[str, Any]:
     """A stream batch of one new item, as the event source mapping hands it to the extraction function."""
     from twinmem import keys
 
-    added = bench.ok("POST", "/v1/memory/items",
-                     {"items": [{"content": f"Alice Chen moved to Porto in 2025 (note {i}).",
-                                 "said_at": "2026-10-01T09:00:00Z"}]}, account)
+    added = bench.ok(
+        "POST",
+        "/v1/memory/items",
+        {"items": [{"content": f"Alice Chen moved to Porto in 2025 (note {i}).", "said_at": "2026-10-01T09:00:00Z"}]},
+        account,
+    )
     key = {"pk": {"S": keys.account_pk("local", account)}, "sk": {"S": keys.event_sk(added["event_ids"][0])}}
     image = bench.raw.get_item(TableName=TABLE, Key=key)["Item"]
-    record = {"eventID": f"cold{i}", "eventName": "INSERT", "eventVersion": "1.1", "eventSource": "aws:dynamodb",
-              "awsRegion": "us-east-1", "eventSourceARN": bench.backend.stream_arn(),
-              "dynamodb": {"ApproximateCreationDateTime": time.time(), "Keys": key, "NewImage": image,
-                           "SequenceNumber": f"{i + 1:021d}", "SizeBytes": 500, "StreamViewType": "NEW_IMAGE"}}
+    record = {
+        "eventID": f"cold{i}",
+        "eventName": "INSERT",
+        "eventVersion": "1.1",
+        "eventSource": "aws:dynamodb",
+        "awsRegion": "us-east-1",
+        "eventSourceARN": bench.backend.stream_arn(),
+        "dynamodb": {
+            "ApproximateCreationDateTime": time.time(),
+            "Keys": key,
+            "NewImage": image,
+            "SequenceNumber": f"{i + 1:021d}",
+            "SizeBytes": 500,
+            "StreamViewType": "NEW_IMAGE",
+        },
+    }
     return {"Records": [record]}
 
 

@@ -85,12 +85,9 @@ def evaluate(rows: list[dict[str, Any]]) -> Report:
         got = extractor.extract(row["text"], said, row["role"])
         report.seconds += time.perf_counter() - started
         report.turns += 1
-        predicted = Counter(
-            _key(s.subject, s.attribute, s.value, s.polarity, s.valid_from.isoformat()) for s in got
-        )
+        predicted = Counter(_key(s.subject, s.attribute, s.value, s.polarity, s.valid_from.isoformat()) for s in got)
         expected = Counter(
-            _key(e["subject"], e["attribute"], e["value"], e["polarity"], e["valid_from"])
-            for e in row["expected"]
+            _key(e["subject"], e["attribute"], e["value"], e["polarity"], e["valid_from"]) for e in row["expected"]
         )
         for k in set(predicted) | set(expected):
             hit = min(predicted[k], expected[k])
@@ -107,9 +104,7 @@ def evaluate(rows: list[dict[str, Any]]) -> Report:
 def throughput(rows: list[dict[str, Any]], seconds: float = 1.0) -> float:
     """Turns per second of extract() on one core, over repeated passes of the set."""
     extractor = RulesExtractor()
-    prepared = [
-        (r["text"], datetime.fromisoformat(r["said_at"].replace("Z", "+00:00")), r["role"]) for r in rows
-    ]
+    prepared = [(r["text"], datetime.fromisoformat(r["said_at"].replace("Z", "+00:00")), r["role"]) for r in rows]
     n, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
         for text, said, role in prepared:

@@ -17,9 +17,15 @@ from typing import Any
 
 from bench import units
 
-for _k, _v in {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1",
-               "AWS_REGION": "us-east-1", "POWERTOOLS_LOG_LEVEL": "WARNING", "POWERTOOLS_SERVICE_NAME": "twinmem",
-               "POWERTOOLS_METRICS_NAMESPACE": "twinmem"}.items():
+for _k, _v in {
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_REGION": "us-east-1",
+    "POWERTOOLS_LOG_LEVEL": "WARNING",
+    "POWERTOOLS_SERVICE_NAME": "twinmem",
+    "POWERTOOLS_METRICS_NAMESPACE": "twinmem",
+}.items():
     os.environ.setdefault(_k, _v)
 
 TABLE = "twinmem-bench"
@@ -48,12 +54,12 @@ class Bench:
         self.key = environment.ensure_admin_key(None)
         self.gateway = Gateway(lock=self.backend.lock)
         self.raw = self.backend.dynamodb  # a client of its own: its calls are never counted
-        self.indexes = {i["IndexName"]: i for i in
-                        self.raw.describe_table(TableName=TABLE)["Table"]["GlobalSecondaryIndexes"]}
+        self.indexes = {
+            i["IndexName"]: i for i in self.raw.describe_table(TableName=TABLE)["Table"]["GlobalSecondaryIndexes"]
+        }
 
     def call(self, method: str, path: str, body: Any = None, account: str = "bench") -> tuple[int, Any]:
-        headers = {"authorization": f"Bearer {self.key}", "x-twin-account": account,
-                   "content-type": "application/json"}
+        headers = {"authorization": f"Bearer {self.key}", "x-twin-account": account, "content-type": "application/json"}
         data = json.dumps(body).encode() if body is not None else b""
         status, _, payload = self.gateway.invoke(method, path, headers, data)
         return status, json.loads(payload) if payload else None
@@ -117,8 +123,15 @@ class Cost:
         return sum(c.items_written for c in self.calls)
 
     def ops_text(self) -> str:
-        names = {"get_item": "Get", "query": "Query", "batch_get_item": "BatchGet", "put_item": "Put",
-                 "update_item": "Update", "delete_item": "Delete", "transact_write_items": "TxWrite"}
+        names = {
+            "get_item": "Get",
+            "query": "Query",
+            "batch_get_item": "BatchGet",
+            "put_item": "Put",
+            "update_item": "Update",
+            "delete_item": "Delete",
+            "transact_write_items": "TxWrite",
+        }
         return " ".join(f"{n}×{names.get(op, op)}" for op, n in sorted(self.ops.items())) or "-"
 
 
@@ -295,8 +308,12 @@ def floor_query(bench: Bench, **params: Any) -> float:
     while True:
         out = bench.raw.query(**params)
         index = params.get("IndexName")
-        sizes = [units.item_size(units.index_entry(i, bench.indexes[index], ("pk", "sk")) or i) if index
-                 else units.item_size(i) for i in out.get("Items", [])]
+        sizes = [
+            units.item_size(units.index_entry(i, bench.indexes[index], ("pk", "sk")) or i)
+            if index
+            else units.item_size(i)
+            for i in out.get("Items", [])
+        ]
         total += units.read_units(sizes)
         if "LastEvaluatedKey" not in out:
             return total
@@ -333,15 +350,26 @@ def pct(xs: list[float], p: float) -> float:
 # ---------------------------------------------------------------- seeding
 
 
-ATTRS = [("home_city", ["Lisbon", "Berlin", "Porto", "Seoul", "Toronto"]),
-         ("employer", ["Acme", "Globex", "Initech"]), ("job_title", ["data engineer", "manager"]),
-         ("pet", ["Rex", "Tom"]), ("diet", ["vegetarian", "vegan"]), ("language", ["French", "German", "Korean"]),
-         ("hobby", ["climbing", "chess", "piano"]), ("favorite_food", ["ramen", "pasta"])]
+ATTRS = [
+    ("home_city", ["Lisbon", "Berlin", "Porto", "Seoul", "Toronto"]),
+    ("employer", ["Acme", "Globex", "Initech"]),
+    ("job_title", ["data engineer", "manager"]),
+    ("pet", ["Rex", "Tom"]),
+    ("diet", ["vegetarian", "vegan"]),
+    ("language", ["French", "German", "Korean"]),
+    ("hobby", ["climbing", "chess", "piano"]),
+    ("favorite_food", ["ramen", "pasta"]),
+]
 
 
 def _turns(n: int) -> list[dict[str, Any]]:
-    return [{"content": f"Alice Chen moved to Lisbon in 2024. She works at Acme now (turn {i}).",
-             "said_at": "2026-10-01T09:00:00Z"} for i in range(n)]
+    return [
+        {
+            "content": f"Alice Chen moved to Lisbon in 2024. She works at Acme now (turn {i}).",
+            "said_at": "2026-10-01T09:00:00Z",
+        }
+        for i in range(n)
+    ]
 
 
 def deliver(bench: Bench, records: int, timeout_s: float = 120.0) -> float:
@@ -381,8 +409,11 @@ def template_memory(bench: Bench, account: str) -> dict[str, Any]:
     skip_stream(bench)  # turns other sections posted are not this one's to read (and cost moto time)
     bench.ok("POST", "/v1/memory/items", {"items": _turns(1)}, account)
     deliver(bench, 1)
-    found = bench.raw.query(TableName=TABLE, KeyConditionExpression="pk = :p",
-                            ExpressionAttributeValues={":p": {"S": keys.subject_pk("local", account, SEED_SUBJECT)}})
+    found = bench.raw.query(
+        TableName=TABLE,
+        KeyConditionExpression="pk = :p",
+        ExpressionAttributeValues={":p": {"S": keys.subject_pk("local", account, SEED_SUBJECT)}},
+    )
     items = found["Items"]
     assert items, "the rules extractor read nothing from the seed turn"
     return dict(next((i for i in items if "g2pk" in i), items[0]))
@@ -417,14 +448,25 @@ def memory_requests(bench: Bench, account: str, subject: str, n: int) -> tuple[l
         said = base + timedelta(days=i // len(ATTRS), minutes=i % len(ATTRS))
         day = date(said.year, said.month, said.day).isoformat()
         mid = keys.derive_id("mem_", account, subject, str(i))
-        item = {**plain, "memory_id": {"S": mid}, "subject": {"S": subject},
-                "subject_display": {"S": subject.title()}, "attribute": {"S": attr}, "value": {"S": value},
-                "content": {"S": f"{subject.title()} {attr.replace('_', ' ')}: {value}."},
-                "assertion_valid_from": {"S": day}, "said_at": _iso(said), "created_at": _iso(said),
-                "observed_at": _iso(said), "valid_from": _iso(said), "recorded_at": _iso(said),
-                "updated_at": _iso(said), "g1sk": {"S": mid},
-                "pk": {"S": keys.subject_pk("local", account, subject)},
-                "sk": {"S": keys.assertion_sk(attr, day, _iso(said)["S"], mid)}}
+        item = {
+            **plain,
+            "memory_id": {"S": mid},
+            "subject": {"S": subject},
+            "subject_display": {"S": subject.title()},
+            "attribute": {"S": attr},
+            "value": {"S": value},
+            "content": {"S": f"{subject.title()} {attr.replace('_', ' ')}: {value}."},
+            "assertion_valid_from": {"S": day},
+            "said_at": _iso(said),
+            "created_at": _iso(said),
+            "observed_at": _iso(said),
+            "valid_from": _iso(said),
+            "recorded_at": _iso(said),
+            "updated_at": _iso(said),
+            "g1sk": {"S": mid},
+            "pk": {"S": keys.subject_pk("local", account, subject)},
+            "sk": {"S": keys.assertion_sk(attr, day, _iso(said)["S"], mid)},
+        }
         if i == 0 and lists_on_memory and subject != SEED_SUBJECT:
             assert tpl["g2sk"]["S"] == keys.enc(SEED_SUBJECT), "the subject listing changed shape"
             item.update(g2pk=tpl["g2pk"], g2sk={"S": keys.enc(subject)})
@@ -432,9 +474,20 @@ def memory_requests(bench: Bench, account: str, subject: str, n: int) -> tuple[l
         ids.append(mid)
     if not lists_on_memory and subject != SEED_SUBJECT:
         subj_sk = keys.subject_sk(subject)  # type: ignore[attr-defined]  # the earlier layout
-        requests.append({"PutRequest": {"Item": {
-            "pk": {"S": keys.account_pk("local", account)}, "sk": {"S": subj_sk}, "type": {"S": "SUBJECT"},
-            "subject": {"S": subject}, "display": {"S": subject.title()}, "first_at": {"S": "2024-01-01T09:00:00Z"}}}})
+        requests.append(
+            {
+                "PutRequest": {
+                    "Item": {
+                        "pk": {"S": keys.account_pk("local", account)},
+                        "sk": {"S": subj_sk},
+                        "type": {"S": "SUBJECT"},
+                        "subject": {"S": subject},
+                        "display": {"S": subject.title()},
+                        "first_at": {"S": "2024-01-01T09:00:00Z"},
+                    }
+                }
+            }
+        )
     return ids, requests
 
 
@@ -450,8 +503,9 @@ def write_all(bench: Bench, requests: list[dict[str, Any]]) -> None:
                 pending = bench.raw.batch_write_item(RequestItems=pending).get("UnprocessedItems") or {}
 
 
-def seed_account(bench: Bench, account: str, total: int, *, subject_size: int = 20,
-                 big: tuple[str, int] | None = None) -> dict[str, list[str]]:
+def seed_account(
+    bench: Bench, account: str, total: int, *, subject_size: int = 20, big: tuple[str, int] | None = None
+) -> dict[str, list[str]]:
     """An account of about `total` memories: 'alice chen' holds `subject_size`, an optional big subject holds
     its count, the rest spread over other subjects of 10 each (an account knows many people and things).
     The one real turn that gives the memories their shape adds its own one or two memories.

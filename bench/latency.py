@@ -35,8 +35,9 @@ class Cell:
         return self.handler_ms / self.raw_ms if self.raw_ms else None
 
 
-def sample(fn: Callable[[], Any], *, reps: int = 15, budget_s: float = 2.0, warmup: int = 1,
-           least: int = 3) -> tuple[int, float, float]:
+def sample(
+    fn: Callable[[], Any], *, reps: int = 15, budget_s: float = 2.0, warmup: int = 1, least: int = 3
+) -> tuple[int, float, float]:
     """(runs, median seconds, median seconds inside DynamoDB calls)."""
     for _ in range(warmup):
         fn()
@@ -94,24 +95,37 @@ def run(bench: Bench) -> tuple[list[Cell], dict[int, Cost], dict[int, float]]:
             return {"KeyConditionExpression": cond, "ExpressionAttributeValues": values}
 
         alice = subject_q("alice chen")
-        every = {"IndexName": "gsi1", "KeyConditionExpression": "g1pk = :p",
-                 "ExpressionAttributeValues": {":p": {"S": keys.memories_index_pk("local", account)}}}
+        every = {
+            "IndexName": "gsi1",
+            "KeyConditionExpression": "g1pk = :p",
+            "ExpressionAttributeValues": {":p": {"S": keys.memories_index_pk("local", account)}},
+        }
         memory_id = placed["alice chen"][0]
         plan: list[tuple[str, Callable[[], Any], dict[str, Any] | None]] = [
             ("history", api("POST", "/v1/memory/history", {"subject": "Alice Chen"}), alice),
             ("known (one subject)", api("POST", "/v1/memory/known", {"subjects": ["Alice Chen"]}), alice),
-            ("lineage", api("POST", "/v1/memory/lineage", {"memory_id": memory_id}),
-             subject_q("alice chen", "home_city")),
+            (
+                "lineage",
+                api("POST", "/v1/memory/lineage", {"memory_id": memory_id}),
+                subject_q("alice chen", "home_city"),
+            ),
             ("items (1 turn)", api("POST", "/v1/memory/items", {"items": [{"content": "Just checking in."}]}), None),
         ]
         if size >= 10_000:
-            plan.insert(1, (f"history ({BIG[1]}-assertion subject)",
-                            api("POST", "/v1/memory/history", {"subject": BIG[0]}), subject_q(BIG[0])))
+            plan.insert(
+                1,
+                (
+                    f"history ({BIG[1]}-assertion subject)",
+                    api("POST", "/v1/memory/history", {"subject": BIG[0]}),
+                    subject_q(BIG[0]),
+                ),
+            )
         if size <= 1000:
             plan.append(("retrieve", call_retrieve(bench, account), every))
         # explain reads the memory, its chain, its evidence and its links: it does not grow with the account
-        plan.append(("explain", api("GET", f"/v1/memory/{memory_id}/explain", None),
-                     subject_q("alice chen", "home_city")))
+        plan.append(
+            ("explain", api("GET", f"/v1/memory/{memory_id}/explain", None), subject_q("alice chen", "home_city"))
+        )
         raw_seen: dict[str, float] = {}
         for name, call, raw in plan:
             slow = (size >= 1000 and name == "retrieve") or "-assertion" in name
@@ -122,18 +136,27 @@ def run(bench: Bench) -> tuple[list[Cell], dict[int, Cost], dict[int, float]]:
                     retrieves[total], _ = rec.measure(call)
                     runs, handler_s, db_s = 1, time.perf_counter() - t, clock.seconds
             else:
-                runs, handler_s, db_s = sample(call, least=1 if slow else 3, warmup=0 if slow else 1,
-                                               budget_s=budget)
+                runs, handler_s, db_s = sample(call, least=1 if slow else 3, warmup=0 if slow else 1, budget_s=budget)
             raw_ms = None
             if raw is not None:
                 key = repr(raw)
                 if key not in raw_seen:
-                    _, raw_s, _ = sample(raw_query(bench, **raw), least=1 if slow else 3, warmup=0 if slow else 1,
-                                         budget_s=budget)
+                    _, raw_s, _ = sample(
+                        raw_query(bench, **raw), least=1 if slow else 3, warmup=0 if slow else 1, budget_s=budget
+                    )
                     raw_seen[key] = raw_s * 1000
                 raw_ms = raw_seen[key]
-            cells.append(Cell(name, total, runs, handler_s * 1000, db_s * 1000, raw_ms,
-                              "raw: a PutItem of the item" if raw is None else ""))
+            cells.append(
+                Cell(
+                    name,
+                    total,
+                    runs,
+                    handler_s * 1000,
+                    db_s * 1000,
+                    raw_ms,
+                    "raw: a PutItem of the item" if raw is None else "",
+                )
+            )
         if size < 1000:
             retrieves[total], _ = rec.measure(call_retrieve(bench, account))
         elif size >= 10_000:
@@ -141,8 +164,17 @@ def run(bench: Bench) -> tuple[list[Cell], dict[int, Cost], dict[int, float]]:
                 t = time.perf_counter()
                 retrieves[total], _ = rec.measure(call_retrieve(bench, account))
                 spent = time.perf_counter() - t
-            cells.append(Cell("retrieve", total, 1, spent * 1000, clock.seconds * 1000, None,
-                              "one call; raw Query of 10k items not run (moto: ~4 ms per item)"))
+            cells.append(
+                Cell(
+                    "retrieve",
+                    total,
+                    1,
+                    spent * 1000,
+                    clock.seconds * 1000,
+                    None,
+                    "one call; raw Query of 10k items not run (moto: ~4 ms per item)",
+                )
+            )
     _items_raw(bench, cells)
     return cells, retrieves, seeded
 
@@ -155,9 +187,15 @@ def _items_raw(bench: Bench, cells: list[Cell]) -> None:
     """The floor of POST /items: one raw PutItem of an item of the same shape (a copy of one it stored)."""
     from twinmem import keys
 
-    out = bench.raw.query(TableName=TABLE, KeyConditionExpression="pk = :p AND begins_with(sk, :e)",
-                          ExpressionAttributeValues={":p": {"S": keys.account_pk("local", f"lat{SIZES[0]}")},
-                                                     ":e": {"S": keys.EVENT_PREFIX}}, Limit=1)
+    out = bench.raw.query(
+        TableName=TABLE,
+        KeyConditionExpression="pk = :p AND begins_with(sk, :e)",
+        ExpressionAttributeValues={
+            ":p": {"S": keys.account_pk("local", f"lat{SIZES[0]}")},
+            ":e": {"S": keys.EVENT_PREFIX},
+        },
+        Limit=1,
+    )
     item = {**out["Items"][0], "sk": {"S": keys.event_sk("ev_0000000000000000")}}
     _, raw_s, _ = sample(lambda: bench.raw.put_item(TableName=TABLE, Item=item))
     for c in cells:

@@ -40,14 +40,21 @@ from bench.harness import (
 SIZES = (1_000, 10_000)
 TURN_SHARE = 0.6
 BUDGET_US = 50.0
-QUERIES = ("where does alice live", "what did Maya say about the concert", "Jon hiking trip last weekend",
-           "beagle puppy", "which books does Priya like")
-WORDS = ("concert hiking trip weekend beagle puppy garden kitchen painting recipe coffee morning office project "
-         "deadline vacation beach mountain river bike marathon training book novel library museum sister "
-         "brother mother friend neighbour birthday party dinner lunch restaurant pasta sushi guitar piano "
-         "lesson school class teacher exam movie series game football team match city train flight hotel "
-         "camera photo dog cat park walk rain snow summer winter spring autumn music festival job interview "
-         "promotion meeting client launch release bug server deploy dashboard").split()
+QUERIES = (
+    "where does alice live",
+    "what did Maya say about the concert",
+    "Jon hiking trip last weekend",
+    "beagle puppy",
+    "which books does Priya like",
+)
+WORDS = (
+    "concert hiking trip weekend beagle puppy garden kitchen painting recipe coffee morning office project "
+    "deadline vacation beach mountain river bike marathon training book novel library museum sister "
+    "brother mother friend neighbour birthday party dinner lunch restaurant pasta sushi guitar piano "
+    "lesson school class teacher exam movie series game football team match city train flight hotel "
+    "camera photo dog cat park walk rain snow summer winter spring autumn music festival job interview "
+    "promotion meeting client launch release bug server deploy dashboard"
+).split()
 SPEAKERS = ("Maya", "Jon", "Priya", "Alice Chen")
 
 
@@ -78,9 +85,11 @@ def _turn_items(bench: Bench, account: str, n: int, rng: random.Random) -> list[
     from twinmem import keys
 
     bench.ok("POST", "/v1/memory/items", {"items": [{"content": "Setting up.", "name": "Maya"}]}, account)
-    found = bench.raw.query(TableName=TABLE, KeyConditionExpression="pk = :p AND begins_with(sk, :e)",
-                            ExpressionAttributeValues={":p": {"S": keys.account_pk("local", account)},
-                                                       ":e": {"S": keys.EVENT_PREFIX}})["Items"]
+    found = bench.raw.query(
+        TableName=TABLE,
+        KeyConditionExpression="pk = :p AND begins_with(sk, :e)",
+        ExpressionAttributeValues={":p": {"S": keys.account_pk("local", account)}, ":e": {"S": keys.EVENT_PREFIX}},
+    )["Items"]
     template = found[0]
     assert "g1pk" in template, "an item is its own retrieve index entry"
     base = datetime(2023, 1, 1, 9, tzinfo=UTC)
@@ -89,9 +98,18 @@ def _turn_items(bench: Bench, account: str, n: int, rng: random.Random) -> list[
         event_id = keys.derive_id("ev_", account, str(i))
         text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 30))).capitalize() + "."
         said = (base + timedelta(minutes=17 * i)).strftime("%Y-%m-%dT%H:%M:%SZ")
-        out.append({**template, "sk": {"S": keys.event_sk(event_id)}, "g1sk": {"S": event_id},
-                    "event_id": {"S": event_id}, "content": {"S": text}, "name": {"S": SPEAKERS[i % len(SPEAKERS)]},
-                    "said_at": {"S": said}, "recorded_at": {"S": said}})
+        out.append(
+            {
+                **template,
+                "sk": {"S": keys.event_sk(event_id)},
+                "g1sk": {"S": event_id},
+                "event_id": {"S": event_id},
+                "content": {"S": text},
+                "name": {"S": SPEAKERS[i % len(SPEAKERS)]},
+                "said_at": {"S": said},
+                "recorded_at": {"S": said},
+            }
+        )
     return out
 
 
@@ -147,8 +165,10 @@ class Replay:
         body = json.loads(params["body"])
         if body.get("IndexName") != "gsi1" or body["ExpressionAttributeValues"][":p"]["S"] != self.pk:
             return None
-        return AWSResponse("https://replay/", 200, {}, None), {**self.page(body),
-                                                               "ResponseMetadata": {"HTTPStatusCode": 200}}
+        return AWSResponse("https://replay/", 200, {}, None), {
+            **self.page(body),
+            "ResponseMetadata": {"HTTPStatusCode": 200},
+        }
 
 
 def _clear_caches() -> None:
@@ -207,9 +227,18 @@ def measure(bench: Bench, size: int) -> Figure:
         events.unregister("before-call.dynamodb.Query", unique_id="bench-retrieve-replay")
     index_rcu = sum(c.rcu for c in cost.calls if c.op == "query")
     turns = sum(1 for i in items if "event_id" in i)
-    return Figure(size, size - turns, turns, len(replay.pages), index_rcu, cost.rcu,
-                  cost.ops_text(), cold_s / size * 1e6, median([w for w, _ in warm]) / size * 1e6,
-                  median([wall for _, wall in warm]) * 1000)
+    return Figure(
+        size,
+        size - turns,
+        turns,
+        len(replay.pages),
+        index_rcu,
+        cost.rcu,
+        cost.ops_text(),
+        cold_s / size * 1e6,
+        median([w for w, _ in warm]) / size * 1e6,
+        median([wall for _, wall in warm]) * 1000,
+    )
 
 
 def run(bench: Bench) -> list[Figure]:
@@ -223,15 +252,20 @@ def run(bench: Bench) -> list[Figure]:
 
 
 def section(figures: list[Figure]) -> str:
-    rows = [f"| {f.entries:,} | {f.memories:,} / {f.turns:,} | {f.calls} | {f.pages} | {f.index_rcu:g} | "
-            f"{f.total_rcu:g} | {f.rcu_per_entry:.3f} | {f.cold_us:.1f} | {f.warm_us:.1f} | {f.wall_ms:,.0f} | "
-            f"{'met' if f.met else '**missed**'} |" for f in figures]
-    return "\n".join([
-        "| entries | memories / turns | calls | gsi1 pages | gsi1 RCU | RCU | RCU per entry | µs per entry, "
-        "new container | µs per entry, warm | warm ms (wall) | ≤ 50 µs per entry |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-        *rows,
-    ])
+    rows = [
+        f"| {f.entries:,} | {f.memories:,} / {f.turns:,} | {f.calls} | {f.pages} | {f.index_rcu:g} | "
+        f"{f.total_rcu:g} | {f.rcu_per_entry:.3f} | {f.cold_us:.1f} | {f.warm_us:.1f} | {f.wall_ms:,.0f} | "
+        f"{'met' if f.met else '**missed**'} |"
+        for f in figures
+    ]
+    return "\n".join(
+        [
+            "| entries | memories / turns | calls | gsi1 pages | gsi1 RCU | RCU | RCU per entry | µs per entry, "
+            "new container | µs per entry, warm | warm ms (wall) | ≤ 50 µs per entry |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
+            *rows,
+        ]
+    )
 
 
 def markdown(figures: list[Figure]) -> str:
@@ -260,9 +294,15 @@ entries read (0.5 per 4 KB, a page rounded up once) plus the BatchGetItem of the
 
 
 def budget_rows(figures: list[Figure]) -> list[list[str]]:
-    return [[f"retrieve, in-function per entry ({f.entries:,} entries)",
-             f"{f.cold_us:.1f} µs new container, {f.warm_us:.1f} µs warm; {f.rcu_per_entry:.3f} RCU per entry",
-             f"≤ {BUDGET_US:.0f} µs per entry", "met" if f.met else "**missed**"] for f in figures]
+    return [
+        [
+            f"retrieve, in-function per entry ({f.entries:,} entries)",
+            f"{f.cold_us:.1f} µs new container, {f.warm_us:.1f} µs warm; {f.rcu_per_entry:.3f} RCU per entry",
+            f"≤ {BUDGET_US:.0f} µs per entry",
+            "met" if f.met else "**missed**",
+        ]
+        for f in figures
+    ]
 
 
 def main() -> None:

@@ -43,9 +43,11 @@ def machine() -> str:
     uname = subprocess.run(["uname", "-a"], capture_output=True, text=True).stdout.strip()
     nproc = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    return (f"- machine: `{uname}`\n- cores (nproc): {nproc}\n- python: {platform.python_version()}\n"
-            f"- date: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}\n"
-            f"- load average at the end (1, 5, 15 min): {load} (other work on the machine skews the timings)")
+    return (
+        f"- machine: `{uname}`\n- cores (nproc): {nproc}\n- python: {platform.python_version()}\n"
+        f"- date: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}\n"
+        f"- load average at the end (1, 5, 15 min): {load} (other work on the machine skews the timings)"
+    )
 
 
 def main() -> int:
@@ -99,62 +101,126 @@ def usage_bytes(bench: Bench) -> tuple[int, int]:
 
     best = (0, 0)
     for account in ("cost", *(f"lat{s}" for s in latency.SIZES)):
-        item = bench.raw.get_item(TableName="twinmem-bench",
-                                  Key={"pk": {"S": f"T#local#A#{account}"}, "sk": {"S": "USAGE"}}).get("Item")
+        item = bench.raw.get_item(
+            TableName="twinmem-bench", Key={"pk": {"S": f"T#local#A#{account}"}, "sk": {"S": "USAGE"}}
+        ).get("Item")
         if item:
             best = max(best, (units.item_size(item), len(item) - 2))
     return best
 
 
-def budgets(cold: list[coldstart.Result], costs: list[cost.Row], cells: list[latency.Cell],
-            loads: list[throughput.Load]) -> str:
+def budgets(
+    cold: list[coldstart.Result], costs: list[cost.Row], cells: list[latency.Cell], loads: list[throughput.Load]
+) -> str:
     rows: list[list[Any]] = []
     handlers = [r for r in cold if r.module.endswith(".app")]
     worst = max(handlers, key=lambda r: r.ratio_import)
     worst_wall = max(handlers, key=lambda r: r.ratio_wall)
     over = [r.module for r in handlers if r.ratio_import > 1.5 or r.ratio_wall > 1.5]
-    rows.append(["cold start: import, worst handler", f"{worst.module} {worst.ratio_import:.2f}× boto3 "
-                 f"({worst.import_s * 1000:.0f} vs {cold[0].import_s * 1000:.0f} ms); process wall: "
-                 f"{worst_wall.module} {worst_wall.ratio_wall:.2f}×; {len(over)} of {len(handlers)} over",
-                 "≤ 1.5× bare boto3", _ok(not over)])
+    rows.append(
+        [
+            "cold start: import, worst handler",
+            f"{worst.module} {worst.ratio_import:.2f}× boto3 "
+            f"({worst.import_s * 1000:.0f} vs {cold[0].import_s * 1000:.0f} ms); process wall: "
+            f"{worst_wall.module} {worst_wall.ratio_wall:.2f}×; {len(over)} of {len(handlers)} over",
+            "≤ 1.5× bare boto3",
+            _ok(not over),
+        ]
+    )
     for r in costs:
         if r.met is None:
             continue
         if r.per:
-            value = (f"{r.warm.items_written / r.divisor:.1f} items written/{r.per}, "
-                     f"{r.warm.wcu / r.divisor:.1f} WCU + {r.warm.gsi_wcu / r.divisor:.1f} GSI WCU/{r.per}")
+            value = (
+                f"{r.warm.items_written / r.divisor:.1f} items written/{r.per}, "
+                f"{r.warm.wcu / r.divisor:.1f} WCU + {r.warm.gsi_wcu / r.divisor:.1f} GSI WCU/{r.per}"
+            )
         else:
             value = f"{r.warm.ops_text()}, {r.warm.rcu:g} RCU vs floor {r.floor:g} ({r.ratio:.2f}×)"
         rows.append([f"cost: {r.name} (warm)", value, r.budget, _ok(r.met)])
     for c in cells:
         if c.endpoint.startswith("history") and c.ratio is not None:
-            rows.append([f"latency: {c.endpoint}, {c.size:,} memories",
-                         f"{c.handler_ms:.1f} ms vs raw Query {c.raw_ms:.1f} ms ({c.ratio:.2f}×)",
-                         "≤ 2× raw Query", _ok(c.ratio <= 2.0)])
+            rows.append(
+                [
+                    f"latency: {c.endpoint}, {c.size:,} memories",
+                    f"{c.handler_ms:.1f} ms vs raw Query {c.raw_ms:.1f} ms ({c.ratio:.2f}×)",
+                    "≤ 2× raw Query",
+                    _ok(c.ratio <= 2.0),
+                ]
+            )
     for ld in loads:
-        rows.append([f"throughput: {ld.endpoint}", f"{ld.rps:.1f} req/s, p50 {ld.p50_ms:.0f} ms, "
-                     f"p99 {ld.p99_ms:.0f} ms, {ld.errors} errors", "no errors", _ok(ld.errors == 0)])
+        rows.append(
+            [
+                f"throughput: {ld.endpoint}",
+                f"{ld.rps:.1f} req/s, p50 {ld.p50_ms:.0f} ms, p99 {ld.p99_ms:.0f} ms, {ld.errors} errors",
+                "no errors",
+                _ok(ld.errors == 0),
+            ]
+        )
     return table(["what", "measured", "budget", "verdict"], rows)
 
 
-def document(summary: str, cold: list[coldstart.Result], costs: list[cost.Row], cells: list[latency.Cell],
-             retrieves: dict[int, Any], seeded: dict[int, float], ex: throughput.Extraction,
-             loads: list[throughput.Load], usage: tuple[int, int], elapsed: float) -> str:
+def document(
+    summary: str,
+    cold: list[coldstart.Result],
+    costs: list[cost.Row],
+    cells: list[latency.Cell],
+    retrieves: dict[int, Any],
+    seeded: dict[int, float],
+    ex: throughput.Extraction,
+    loads: list[throughput.Load],
+    usage: tuple[int, int],
+    elapsed: float,
+) -> str:
     base = cold[0]
-    cold_rows = [[r.module, _f(r.import_s * 1000, 0), f"{r.ratio_import:.2f}×", _f(r.wall_s * 1000, 0),
-                  f"{r.ratio_wall:.2f}×",
-                  _f(r.first_import_s and r.first_import_s * 1000, 0), _f(r.first_call_s and r.first_call_s * 1000, 0),
-                  _f(r.first_moto_s and r.first_moto_s * 1000, 0), _f(r.first_wall_s and r.first_wall_s * 1000, 0),
-                  ",".join(map(str, sorted(set(r.statuses))))] for r in cold]
+    cold_rows = [
+        [
+            r.module,
+            _f(r.import_s * 1000, 0),
+            f"{r.ratio_import:.2f}×",
+            _f(r.wall_s * 1000, 0),
+            f"{r.ratio_wall:.2f}×",
+            _f(r.first_import_s and r.first_import_s * 1000, 0),
+            _f(r.first_call_s and r.first_call_s * 1000, 0),
+            _f(r.first_moto_s and r.first_moto_s * 1000, 0),
+            _f(r.first_wall_s and r.first_wall_s * 1000, 0),
+            ",".join(map(str, sorted(set(r.statuses)))),
+        ]
+        for r in cold
+    ]
     cost_rows = []
     for r in costs:
         d = r.divisor
-        cost_rows.append([r.name, f"{r.cold.ops_text()} · {r.cold.rcu:g} RCU · {r.cold.wcu:g} WCU",
-                          r.warm.ops_text(), f"{r.warm.rcu / d:g}", f"{r.warm.wcu / d:g}", f"{r.warm.gsi_wcu / d:g}",
-                          f"{r.warm.items_written / d:g}", "–" if r.floor is None else f"{r.floor / d:g}",
-                          _f(r.ratio, 2), r.budget or "–", _ok(r.met) or "–", r.note])
-    lat_rows = [[c.endpoint, f"{c.size:,}", c.runs, _f(c.handler_ms), _f(c.db_ms), _f(c.handler_ms - c.db_ms),
-                 _f(c.raw_ms), _f(c.ratio, 2), c.note] for c in cells]
+        cost_rows.append(
+            [
+                r.name,
+                f"{r.cold.ops_text()} · {r.cold.rcu:g} RCU · {r.cold.wcu:g} WCU",
+                r.warm.ops_text(),
+                f"{r.warm.rcu / d:g}",
+                f"{r.warm.wcu / d:g}",
+                f"{r.warm.gsi_wcu / d:g}",
+                f"{r.warm.items_written / d:g}",
+                "–" if r.floor is None else f"{r.floor / d:g}",
+                _f(r.ratio, 2),
+                r.budget or "–",
+                _ok(r.met) or "–",
+                r.note,
+            ]
+        )
+    lat_rows = [
+        [
+            c.endpoint,
+            f"{c.size:,}",
+            c.runs,
+            _f(c.handler_ms),
+            _f(c.db_ms),
+            _f(c.handler_ms - c.db_ms),
+            _f(c.raw_ms),
+            _f(c.ratio, 2),
+            c.note,
+        ]
+        for c in cells
+    ]
     growth = sorted(retrieves.items())
     growth_rows = [[f"{n:,}", c.ops_text(), f"{c.rcu:g}", f"{c.rcu / n:.3f}", f"{c.wcu:g}"] for n, c in growth]
     biggest = growth[-1][1]
@@ -163,19 +229,25 @@ def document(summary: str, cold: list[coldstart.Result], costs: list[cost.Row], 
     per_memory_rcu = entry / 4096 * 0.5
     history_rows = [r for r in costs if r.name.startswith("history hit (")]
     per_assertion = history_rows[0].warm.rcu / max(1, int(history_rows[0].name.split("(")[1].split()[0]))
-    load_rows = [[ld.endpoint, ld.concurrency, _f(ld.seconds), ld.requests, _f(ld.rps), _f(ld.p50_ms),
-                  _f(ld.p99_ms), ld.errors] for ld in loads]
+    load_rows = [
+        [ld.endpoint, ld.concurrency, _f(ld.seconds), ld.requests, _f(ld.rps), _f(ld.p50_ms), _f(ld.p99_ms), ld.errors]
+        for ld in loads
+    ]
     usage_per = usage[0] / max(1, usage[1])
     write_ops = sorted({op for _, c in growth for x in c.calls if x.items_written for op in [x.op]})
-    usage_text = (f"- **Retrieve's own write** ({', '.join(write_ops) or 'none'}): "
-                  f"{' / '.join(f'{c.wcu:g}' for _, c in growth)} WCU at "
-                  f"{' / '.join(f'{n:,}' for n, _ in growth)} memories: it does not grow with the account.")
+    usage_text = (
+        f"- **Retrieve's own write** ({', '.join(write_ops) or 'none'}): "
+        f"{' / '.join(f'{c.wcu:g}' for _, c in growth)} WCU at "
+        f"{' / '.join(f'{n:,}' for n, _ in growth)} memories: it does not grow with the account."
+    )
     if usage[1]:
-        usage_text = (f"- **The USAGE counter item grows per account**: retrieve adds one counter per memory it "
-                      f"ever returned to one item (here {usage[0]:,} B for {usage[1]} counters, ~{usage_per:.0f} B "
-                      f"each), and the UpdateItem costs 1 WCU per KB of the whole item; at 400 KB "
-                      f"(~{400 * 1024 / max(1, usage_per):,.0f} counters) the update fails. With 100k memories an "
-                      f"active account reaches it.")
+        usage_text = (
+            f"- **The USAGE counter item grows per account**: retrieve adds one counter per memory it "
+            f"ever returned to one item (here {usage[0]:,} B for {usage[1]} counters, ~{usage_per:.0f} B "
+            f"each), and the UpdateItem costs 1 WCU per KB of the whole item; at 400 KB "
+            f"(~{400 * 1024 / max(1, usage_per):,.0f} counters) the update fails. With 100k memories an "
+            f"active account reaches it."
+        )
     lineage = next(r for r in costs if r.name.startswith("lineage ("))
     known_write = next(r for r in costs if r.name.startswith("extraction") and "known" in r.name)
     big_retrieve = max((c for c in cells if c.endpoint == "retrieve"), key=lambda c: c.size)
@@ -210,8 +282,23 @@ bench's moto over loopback HTTP ({coldstart.FIRST_RUNS} runs each, medians); *of
 time moto took to answer, so *first call − moto* is boto3's import, the client's creation and the
 handler's own work.
 
-{table(["module", "import ms", "× boto3", "wall ms", "× boto3", "first: import ms", "first: call ms",
-        "of which moto ms", "first: wall ms", "status"], cold_rows)}
+{
+        table(
+            [
+                "module",
+                "import ms",
+                "× boto3",
+                "wall ms",
+                "× boto3",
+                "first: import ms",
+                "first: call ms",
+                "of which moto ms",
+                "first: wall ms",
+                "status",
+            ],
+            cold_rows,
+        )
+    }
 
 Bare `import boto3`: {base.import_s * 1000:.0f} ms import, {base.wall_s * 1000:.0f} ms process. The last two
 rows are not handlers but parts of one, timed the same way, to show where the import goes: Powertools'
@@ -234,8 +321,25 @@ clears those caches first (a new container). Write rows are divided per turn or 
 floor of a write is the item alone, put once outside a transaction (1 WCU per turn, per assertion).
 Extraction rows are single turns, so their *cold* column is the whole turn.
 
-{table(["call", "cold (calls · RCU · WCU)", "warm calls", "RCU", "WCU", "GSI WCU", "items written", "floor",
-        "× floor", "budget", "verdict", "note"], cost_rows)}
+{
+        table(
+            [
+                "call",
+                "cold (calls · RCU · WCU)",
+                "warm calls",
+                "RCU",
+                "WCU",
+                "GSI WCU",
+                "items written",
+                "floor",
+                "× floor",
+                "budget",
+                "verdict",
+                "note",
+            ],
+            cost_rows,
+        )
+    }
 
 ## 3. Latency in-process (moto)
 
@@ -247,8 +351,22 @@ up to 15 warm calls within a 1–2 s budget per cell (single calls where one cal
 account's gsi1, which it reads; for lineage and explain: the chain's Query). Seeding by BatchWriteItem took
 {", ".join(f"{s:.1f} s ({n:,})" for n, s in seeded.items())}.
 
-{table(["endpoint", "memories", "runs", "handler ms", "in DynamoDB ms", "service ms", "raw Query ms",
-        "× raw", "note"], lat_rows)}
+{
+        table(
+            [
+                "endpoint",
+                "memories",
+                "runs",
+                "handler ms",
+                "in DynamoDB ms",
+                "service ms",
+                "raw Query ms",
+                "× raw",
+                "note",
+            ],
+            lat_rows,
+        )
+    }
 
 ## 4. Throughput of the local server
 

@@ -58,8 +58,7 @@ def serve() -> None:
         server.serve_forever(poll_interval=0.2)
 
 
-def _worker(port: int, key: str, path: str, body: bytes, deadline: float, lat: list[float],
-            errors: list[str]) -> None:
+def _worker(port: int, key: str, path: str, body: bytes, deadline: float, lat: list[float], errors: list[str]) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"authorization": f"Bearer {key}", "x-twin-account": ACCOUNT, "content-type": "application/json"}
     while time.perf_counter() < deadline:
@@ -84,21 +83,32 @@ def load(port: int, key: str, name: str, path: str, body: dict, seconds: float, 
     data = json.dumps(body).encode()
     start = time.perf_counter()
     deadline = start + seconds
-    threads = [threading.Thread(target=_worker, args=(port, key, path, data, deadline, lat, errors))
-               for _ in range(concurrency)]
+    threads = [
+        threading.Thread(target=_worker, args=(port, key, path, data, deadline, lat, errors))
+        for _ in range(concurrency)
+    ]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - start
-    return Load(name, concurrency, elapsed, len(lat), len(errors), median(lat) * 1000, pct(lat, 99) * 1000,
-                errors[0] if errors else "")
+    return Load(
+        name,
+        concurrency,
+        elapsed,
+        len(lat),
+        len(errors),
+        median(lat) * 1000,
+        pct(lat, 99) * 1000,
+        errors[0] if errors else "",
+    )
 
 
 def run(seconds: float = 10.0, concurrency: int = 4) -> list[Load]:
     with tempfile.TemporaryFile(mode="w+") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "bench.throughput", "serve"], cwd=ROOT,
-                                stdout=subprocess.PIPE, stderr=log, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bench.throughput", "serve"], cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True
+        )
         try:
             assert proc.stdout is not None
             line = proc.stdout.readline()
@@ -109,9 +119,15 @@ def run(seconds: float = 10.0, concurrency: int = 4) -> list[Load]:
             port, key = hello["port"], hello["key"]
             return [
                 load(port, key, "history", "/v1/memory/history", {"subject": "Alice Chen"}, seconds, concurrency),
-                load(port, key, "items (1 turn)", "/v1/memory/items",
-                     {"items": [{"content": "I moved to Lisbon last week and I work at Acme."}]}, seconds,
-                     concurrency),
+                load(
+                    port,
+                    key,
+                    "items (1 turn)",
+                    "/v1/memory/items",
+                    {"items": [{"content": "I moved to Lisbon last week and I work at Acme."}]},
+                    seconds,
+                    concurrency,
+                ),
             ]
         finally:
             proc.terminate()
@@ -147,8 +163,14 @@ def extraction(bench: Any, turns: int = 150) -> Extraction:
     from bench.harness import DbClock, deliver
 
     rows = [json.loads(line) for line in (ROOT / "tests" / "data" / "extraction_labelled.jsonl").open()]
-    items = [{"content": rows[i % len(rows)]["text"], "role": rows[i % len(rows)]["role"],
-              "said_at": rows[i % len(rows)]["said_at"]} for i in range(turns)]
+    items = [
+        {
+            "content": rows[i % len(rows)]["text"],
+            "role": rows[i % len(rows)]["role"],
+            "said_at": rows[i % len(rows)]["said_at"],
+        }
+        for i in range(turns)
+    ]
     for s in range(0, len(items), 100):
         bench.ok("POST", "/v1/memory/items", {"items": items[s : s + 100]}, "extract")
     pump = bench.backend.pumps[0]
@@ -169,7 +191,12 @@ def extraction(bench: Any, turns: int = 150) -> Extraction:
             cpu = time.process_time() - cpu
     finally:
         pump.handler = inner
-    out = bench.raw.query(TableName="twinmem-bench", IndexName="gsi1", KeyConditionExpression="g1pk = :p",
-                          FilterExpression="attribute_exists(memory_id)",  # the items share the index
-                          ExpressionAttributeValues={":p": {"S": "T#local#A#extract#M"}}, Select="COUNT")
+    out = bench.raw.query(
+        TableName="twinmem-bench",
+        IndexName="gsi1",
+        KeyConditionExpression="g1pk = :p",
+        FilterExpression="attribute_exists(memory_id)",  # the items share the index
+        ExpressionAttributeValues={":p": {"S": "T#local#A#extract#M"}},
+        Select="COUNT",
+    )
     return Extraction(turns, int(out["Count"]), wall, cpu, spent[0], clock.seconds)

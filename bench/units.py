@@ -53,7 +53,7 @@ def _blob(value: Any) -> int:
 
 def attribute_size(value: dict[str, Any]) -> int:
     """Bytes of one attribute value in DynamoDB's JSON form ({"S": ...}, {"M": {...}}, ...)."""
-    (kind, v), = value.items()
+    ((kind, v),) = value.items()
     if kind == "S":
         return len(v.encode("utf-8"))
     if kind == "N":

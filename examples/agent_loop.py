@@ -29,15 +29,25 @@ def main() -> None:
     with Client.from_env() as tm:
         tm.set_profile("Alice Chen")
         for n, (said_at, text) in enumerate(CONVERSATION, 1):
-            tm.add([{"id": f"demo-{n}", "role": "user", "content": text, "said_at": said_at,
-                     "conversation_id": "demo"}])
+            tm.add(
+                [{"id": f"demo-{n}", "role": "user", "content": text, "said_at": said_at, "conversation_id": "demo"}]
+            )
             print(f"user: {text}")
             time.sleep(1.5)  # extraction runs in the background, from the table's stream: about a second
             found = tm.retrieve(text, limit=5)
             known = tm.known()
             reply = answer(text, known, found.brief)
-            tm.add([{"id": f"demo-{n}-reply", "role": "assistant", "content": reply, "said_at": said_at,
-                     "conversation_id": "demo"}])
+            tm.add(
+                [
+                    {
+                        "id": f"demo-{n}-reply",
+                        "role": "assistant",
+                        "content": reply,
+                        "said_at": said_at,
+                        "conversation_id": "demo",
+                    }
+                ]
+            )
             print(f"assistant: {reply}\n")
         print(tm.known().text)
 

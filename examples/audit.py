@@ -1,6 +1,6 @@
 """An audit: for every value recorded about a subject, walk its lineage and explain where it came from.
 
-    TWINMEM_KEY=tm_… TWINMEM_ACCOUNT=user_42 python examples/audit.py ["Alice Chen"]
+TWINMEM_KEY=tm_… TWINMEM_ACCOUNT=user_42 python examples/audit.py ["Alice Chen"]
 """
 
 from __future__ import annotations
@@ -26,14 +26,20 @@ def main(subject: str = "user") -> int:
             for step in chain.chain:
                 extra = step.model_extra or {}
                 mark = "now " if step.is_current else "    "
-                print(f"  {mark}{extra.get('value', extra.get('content'))!s:<20} valid from "
-                      f"{str(extra.get('valid_from'))[:10]}  {step.action or 'stands'}")
+                print(
+                    f"  {mark}{extra.get('value', extra.get('content'))!s:<20} valid from "
+                    f"{str(extra.get('valid_from'))[:10]}  {step.action or 'stands'}"
+                )
             why = tm.explain(chain.chain[-1].memory_id)
-            print(f"  trust {why.trust.score:.2f} (confidence {why.trust.confidence}, "
-                  f"authority {why.trust.source_authority})")
+            print(
+                f"  trust {why.trust.score:.2f} (confidence {why.trust.confidence}, "
+                f"authority {why.trust.source_authority})"
+            )
             for evidence in why.evidence:
-                print(f"  said {str(evidence.get('said_at'))[:10]}: {evidence.get('text')!r} "
-                      f"[{evidence.get('extraction_method')}]")
+                print(
+                    f"  said {str(evidence.get('said_at'))[:10]}: {evidence.get('text')!r} "
+                    f"[{evidence.get('extraction_method')}]"
+                )
     return 0
 
 

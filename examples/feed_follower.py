@@ -21,8 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     with Client.from_env() as tm:
         try:
             for change in tm.iter_changes(args.cursor, follow=not args.once, poll_interval=1.0):
-                what = tm.explain(change.memory_id).memory.content if change.kind == "ADD" and change.memory_id \
-                    else ""
+                what = tm.explain(change.memory_id).memory.content if change.kind == "ADD" and change.memory_id else ""
                 print(f"{change.at}  {change.kind:<11} {change.memory_id or '-'}  {what}", flush=True)
                 last = change.cursor
         except KeyboardInterrupt:

@@ -21,8 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def precompile(root: Path) -> bool:
     """Write unchecked-hash .pyc files for every module under root; True when all compiled."""
-    return bool(compileall.compile_dir(str(root), quiet=1, force=True, workers=0,
-                                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH))
+    return bool(
+        compileall.compile_dir(
+            str(root), quiet=1, force=True, workers=0, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH
+        )
+    )
 
 
 def packaged_copy() -> Path:

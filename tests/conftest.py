@@ -38,8 +38,17 @@ class ApiClient:
         self.key = key
         self.account = account
 
-    def call(self, method: str, path: str, body: Any = None, *, key: str | None = None,
-             account: str | None = "", headers: dict[str, str] | None = None, raw: bytes | None = None) -> Reply:
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        key: str | None = None,
+        account: str | None = "",
+        headers: dict[str, str] | None = None,
+        raw: bytes | None = None,
+    ) -> Reply:
         h = {"content-type": "application/json"}
         secret = self.key if key is None else key
         if secret:

@@ -55,8 +55,10 @@ def page(doc: dict[str, Any]) -> str:
 def plain(doc: dict[str, Any]) -> str:
     """The operations, their scope, whether they need X-Twin-Account, their body and every status they answer."""
     e = html.escape
-    out = [f"<h1>{e(doc['info']['title'])} API</h1><p>{e(doc['info'].get('description', ''))}</p>",
-           '<p>The document itself: <a href="openapi.json">openapi.json</a>.</p>']
+    out = [
+        f"<h1>{e(doc['info']['title'])} API</h1><p>{e(doc['info'].get('description', ''))}</p>",
+        '<p>The document itself: <a href="openapi.json">openapi.json</a>.</p>',
+    ]
     for path, ops in doc["paths"].items():
         for method, op in ops.items():
             scope = op.get("x-scope")
@@ -65,10 +67,13 @@ def plain(doc: dict[str, Any]) -> str:
                 needs += " and <code>X-Twin-Account</code>"
             body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
             ref = body.get("$ref", "").rsplit("/", 1)[-1]
-            fields = ", ".join(f"<code>{e(f)}</code>" for f in doc["components"]["schemas"].get(ref, {})
-                               .get("properties", {}))
-            statuses = "".join(f"<li><code>{e(code)}</code> {e(r.get('description', ''))}</li>"
-                               for code, r in op.get("responses", {}).items())
+            fields = ", ".join(
+                f"<code>{e(f)}</code>" for f in doc["components"]["schemas"].get(ref, {}).get("properties", {})
+            )
+            statuses = "".join(
+                f"<li><code>{e(code)}</code> {e(r.get('description', ''))}</li>"
+                for code, r in op.get("responses", {}).items()
+            )
             title = f"<code>{e(method.upper())} {e(path)}</code> {e(op.get('summary', ''))}"
             body_line = f"<p>body: {fields}</p>" if fields else ""
             out.append(f'<div class="op"><h3>{title}</h3><p>{needs}</p>{body_line}<ul>{statuses}</ul></div>')

@@ -16,8 +16,14 @@ app = make_app()
 
 
 def _info(k: ApiKey) -> KeyInfo:
-    return KeyInfo(id=k.key_id, scope=k.scope, name=k.name, created_at=iso(k.created_at) or "",
-                   revoked_at=iso(k.revoked_at), agent_id=k.agent_id)
+    return KeyInfo(
+        id=k.key_id,
+        scope=k.scope,
+        name=k.name,
+        created_at=iso(k.created_at) or "",
+        revoked_at=iso(k.revoked_at),
+        agent_id=k.agent_id,
+    )
 
 
 @app.post("/v1/keys", scope="admin", account=False, status=201, summary="Mint a key (the secret is shown once)")

@@ -31,6 +31,7 @@ def record_handler(record: DynamoDBRecord, lambda_context: Any = None) -> None:
         logger.info("item read", extra={"event_id": ev.event_id, "version": ev.version, "memories": len(written)})
         metrics.add_metric(name="MemoriesWritten", unit="Count", value=len(written))
     elif kind == "REBUILD":
+
         def remaining() -> int:
             return int(lambda_context.get_remaining_time_in_millis()) if lambda_context else 60_000
 
@@ -45,8 +46,7 @@ def record_handler(record: DynamoDBRecord, lambda_context: Any = None) -> None:
 @logger.inject_lambda_context(clear_state=True)
 @metrics.log_metrics
 def _handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    return process_partial_response(event=event, record_handler=record_handler, processor=processor,
-                                    context=context)
+    return process_partial_response(event=event, record_handler=record_handler, processor=processor, context=context)
 
 
 handler = capture_lambda_handler(_handler)

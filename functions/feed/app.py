@@ -14,8 +14,9 @@ app = make_app()
 
 
 @app.get("/v1/memory/changes", scope="read", summary="The change feed, oldest first (ids and kinds)")
-def get_changes(cursor: Annotated[str | None, Query(max_length=512)] = None,
-                limit: Annotated[int, Query(ge=1, le=500)] = 100) -> ChangesOut:
+def get_changes(
+    cursor: Annotated[str | None, Query(max_length=512)] = None, limit: Annotated[int, Query(ge=1, le=500)] = 100
+) -> ChangesOut:
     return shaped(ChangesOut, feed.changes(app.caller(), cursor or None, limit))
 
 

@@ -29,8 +29,12 @@ def get_item(event_id: str) -> ItemOut:
     return _item(items.get_item(app.caller(), event_id))
 
 
-@app.put("/v1/memory/items/{event_id}", scope="write", raises=[errors.Conflict],
-         summary="Edit an item (the old text is kept as a version)")
+@app.put(
+    "/v1/memory/items/{event_id}",
+    scope="write",
+    raises=[errors.Conflict],
+    summary="Edit an item (the old text is kept as a version)",
+)
 def put_item(event_id: str, req: Annotated[EditItemRequest, Body()]) -> ItemOut:
     return _item(items.edit_item(app.caller(), event_id, req.content))
 

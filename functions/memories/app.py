@@ -25,8 +25,12 @@ def put_profile(req: Annotated[ProfileRequest, Body()]) -> ProfileOut:
     return ProfileOut(name=memories.set_profile(app.caller(), req.name))
 
 
-@app.put("/v1/memory/{memory_id}", scope="write", raises=[errors.Conflict],
-         summary="Revise a memory's content (a new revision)")
+@app.put(
+    "/v1/memory/{memory_id}",
+    scope="write",
+    raises=[errors.Conflict],
+    summary="Revise a memory's content (a new revision)",
+)
 def revise(memory_id: str, req: Annotated[ReviseRequest, Body()]) -> MemoryOut:
     m = memories.revise(app.caller(), memory_id, req.content)
     return shaped(MemoryOut, memory_out(accounts.require(app.caller()), m))

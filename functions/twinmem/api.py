@@ -64,14 +64,23 @@ ERRORS: dict[type[errors.TwinmemError], ErrorKind] = {
     errors.TooLarge: ErrorKind(413, "body too large"),
     errors.UnsupportedMediaType: ErrorKind(415, "send the body as application/json"),
     errors.Invalid: ErrorKind(422, "invalid body or parameter (`field`, `why`)"),
-    errors.Unavailable: ErrorKind(503, "at capacity after retries, or the end user is being rebuilt: "
-                                       "retry after `retry_after` seconds (also the Retry-After header)"),
+    errors.Unavailable: ErrorKind(
+        503,
+        "at capacity after retries, or the end user is being rebuilt: "
+        "retry after `retry_after` seconds (also the Retry-After header)",
+    ),
 }
 STATUS: dict[type[errors.TwinmemError], int] = {cls: kind.status for cls, kind in ERRORS.items()}
 
 # what every keyed route can answer: the checks before the route, and DynamoDB at capacity
-KEYED = (errors.BadRequest, errors.Unauthorized, errors.TooLarge, errors.UnsupportedMediaType, errors.Invalid,
-         errors.Unavailable)
+KEYED = (
+    errors.BadRequest,
+    errors.Unauthorized,
+    errors.TooLarge,
+    errors.UnsupportedMediaType,
+    errors.Invalid,
+    errors.Unavailable,
+)
 ACCOUNT_HEADER = "X-Twin-Account"
 
 
@@ -119,9 +128,18 @@ class App(APIGatewayHttpResolver):
     def caller(self) -> Caller:
         return self.context["caller"]
 
-    def declare(self, method: str, path: str, *, scope: Scope | None, account: bool = True, status: int = 200,
-                raises: Iterable[type[errors.TwinmemError]] = (), summary: str | None = None,
-                content: dict[str, Any] | None = None) -> Callable[[F], F]:
+    def declare(
+        self,
+        method: str,
+        path: str,
+        *,
+        scope: Scope | None,
+        account: bool = True,
+        status: int = 200,
+        raises: Iterable[type[errors.TwinmemError]] = (),
+        summary: str | None = None,
+        content: dict[str, Any] | None = None,
+    ) -> Callable[[F], F]:
         """Declare a route once: its rule, its Powertools route and its OpenAPI operation."""
         rule = Rule(method, path, scope, account and scope is not None, status, tuple(raises))
         if rule.route_key in self.rules:
@@ -131,15 +149,21 @@ class App(APIGatewayHttpResolver):
         if content is not None:  # a body that is not a model (a page, a document)
             responses[status]["content"] = content
         for code, description in rule.statuses().items():
-            responses[code] = {"description": description,
-                               "content": {"application/json": {"model": ErrorBody}}}
+            responses[code] = {"description": description, "content": {"application/json": {"model": ErrorBody}}}
             if code == 503:
-                responses[code]["headers"] = {"Retry-After": {"description": "seconds to wait",
-                                                              "schema": {"type": "integer"}}}
+                responses[code]["headers"] = {
+                    "Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}
+                }
         extensions: dict[str, Any] = {"x-scope": scope, "x-end-user": rule.account}
-        return super().route(re.sub(r"\{([^}]+)\}", r"<\1>", path), method, summary=summary, responses=responses,
-                             status_code=status, openapi_extensions=extensions,
-                             response_description=HTTPStatus(status).phrase)
+        return super().route(
+            re.sub(r"\{([^}]+)\}", r"<\1>", path),
+            method,
+            summary=summary,
+            responses=responses,
+            status_code=status,
+            openapi_extensions=extensions,
+            response_description=HTTPStatus(status).phrase,
+        )
 
     def get(self, rule: str, **kw: Any) -> Callable[[F], F]:  # type: ignore[override]
         return self.declare("GET", rule, **kw)
@@ -336,8 +360,11 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
                 result = _raw_error(busy)
             else:
                 logger.exception("unhandled error")
-                result = {"statusCode": 500, "headers": {"Content-Type": "application/json"},
-                          "body": json.dumps({"error": "internal error", "request_id": request_id})}
+                result = {
+                    "statusCode": 500,
+                    "headers": {"Content-Type": "application/json"},
+                    "body": json.dumps({"error": "internal error", "request_id": request_id}),
+                }
         finally:
             app.clear_context()
         result.setdefault("headers", {})["X-Request-Id"] = request_id
@@ -349,5 +376,9 @@ def entrypoint(app: App) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
 def _raw_error(exc: errors.TwinmemError) -> dict[str, Any]:
     """An error answered before the resolver runs, in the HTTP API v2 result shape."""
     response = error_response(exc)
-    return {"statusCode": response.status_code, "headers": {k: v for k, v in response.headers.items()},
-            "body": response.body, "isBase64Encoded": False}
+    return {
+        "statusCode": response.status_code,
+        "headers": {k: v for k, v in response.headers.items()},
+        "body": response.body,
+        "isBase64Encoded": False,
+    }

@@ -75,16 +75,23 @@ def authenticate(secret: str) -> Caller:
     return Caller(tenant=key.tenant, key_id=key.key_id, scope=key.scope, agent_id=key.agent_id)
 
 
-def mint(tenant: str, scope: Scope, name: str = "", secret: str | None = None,
-         agent_id: str | None = None) -> tuple[ApiKey, str]:
+def mint(
+    tenant: str, scope: Scope, name: str = "", secret: str | None = None, agent_id: str | None = None
+) -> tuple[ApiKey, str]:
     """A new key for the tenant; returns the key and its secret (the only time it is seen)."""
     secret = secret or new_secret()
     if not SECRET_RE.match(secret):
         raise ValueError(f"a key's secret is {SECRET_RULE}")
     if not tenant.strip():
         raise ValueError("a key needs a tenant")
-    key = ApiKey(key_id="key_" + secrets.token_hex(8), tenant=tenant, scope=scope, name=name,
-                 created_at=utcnow(), agent_id=agent_id)
+    key = ApiKey(
+        key_id="key_" + secrets.token_hex(8),
+        tenant=tenant,
+        scope=scope,
+        name=name,
+        created_at=utcnow(),
+        agent_id=agent_id,
+    )
     store.put_api_key(key, keys.hash_secret(secret))
     _negative.items.pop(keys.hash_secret(secret), None)
     return key, secret

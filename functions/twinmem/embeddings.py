@@ -39,8 +39,12 @@ def enabled() -> bool:
 def embed(text: str) -> list[float]:
     """The normalised embedding of a text."""
     body = {"inputText": text[:MAX_CHARS], "dimensions": DIMENSIONS, "normalize": True}
-    out = client().invoke_model(modelId=settings().embedding_model_id, body=json.dumps(body),
-                                contentType="application/json", accept="application/json")
+    out = client().invoke_model(
+        modelId=settings().embedding_model_id,
+        body=json.dumps(body),
+        contentType="application/json",
+        accept="application/json",
+    )
     vector = json.loads(out["body"].read())["embedding"]
     return [float(x) for x in vector]
 

@@ -34,8 +34,11 @@ def speaker(acc: Account, name: str | None, role: str) -> str:
 def about(acc: Account, stored: str, name: str | None, role: str, content: str) -> bool:
     """For `subject` narrowing: said by the subject (the end user reads SELF), or naming it in the text
     (whole words, case and spacing ignored)."""
-    said_by = subjects.resolve(acc, name) if name else (subjects.resolve(acc, "user") if role not in
-                                                          ASSISTANT_ROLES else role)
+    said_by = (
+        subjects.resolve(acc, name)
+        if name
+        else (subjects.resolve(acc, "user") if role not in ASSISTANT_ROLES else role)
+    )
     if said_by == stored:
         return True
     words = subjects.subject_key(subjects.display(acc, stored, None))
@@ -70,8 +73,13 @@ def edited_after(episodes: list[Episode], at: datetime) -> bool:
     return any(ep.version > 1 and ep.recorded_at > at for ep in episodes)
 
 
-def visible(episodes: list[Episode], as_of: datetime | None, axis: str, now: datetime,
-            versions: dict[str, list[EventVersion]] | None = None) -> list[Episode]:
+def visible(
+    episodes: list[Episode],
+    as_of: datetime | None,
+    axis: str,
+    now: datetime,
+    versions: dict[str, list[EventVersion]] | None = None,
+) -> list[Episode]:
     """The episodes the requested axis shows, each with the text of that moment (pure: no I/O)."""
     kept: list[Episode] = []
     for ep in episodes:

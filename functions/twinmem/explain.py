@@ -29,20 +29,30 @@ METHOD_CONFIDENCE = {"verbatim": 0.90, "llm": 0.85, "rule": 0.80}
 DEFAULT_AUTHORITY = {"user": 0.9, "system": 0.8, "document": 0.7, "agent": 0.6, "import": 0.6, "derived": 0.5}
 
 
-def trust(m: Memory, evidence_n: int, usage: dict[str, int], authority: dict[str, float],
-          contradicted: bool) -> dict[str, float]:
-    confidence = 0.0 if (m.retracted or m.withdrawn_at or m.deleted_at) else METHOD_CONFIDENCE.get(
-        m.extraction_method, 0.75)
-    evidence = 1 - 0.5**max(1, evidence_n)
+def trust(
+    m: Memory, evidence_n: int, usage: dict[str, int], authority: dict[str, float], contradicted: bool
+) -> dict[str, float]:
+    confidence = (
+        0.0 if (m.retracted or m.withdrawn_at or m.deleted_at) else METHOD_CONFIDENCE.get(m.extraction_method, 0.75)
+    )
+    evidence = 1 - 0.5 ** max(1, evidence_n)
     age_days = max(0.0, (utcnow() - m.observed_at).total_seconds() / 86400)
     freshness = 0.5 ** (age_days / 180)
     utility = (usage["used"] + 1) / (usage["used"] + usage["ignored"] + 2)
     source_authority = float(authority.get(m.source_kind, DEFAULT_AUTHORITY.get(m.source_kind, 0.5)))
     risk = 1.0 if contradicted else 0.0
-    score = (0.30 * confidence + 0.20 * evidence + 0.15 * freshness + 0.10 * utility
-             + 0.25 * source_authority) * (1 - 0.5 * risk)
-    parts = {"confidence": confidence, "evidence": evidence, "freshness": freshness, "utility": utility,
-             "source_authority": source_authority, "contradiction_risk": risk, "score": score}
+    score = (0.30 * confidence + 0.20 * evidence + 0.15 * freshness + 0.10 * utility + 0.25 * source_authority) * (
+        1 - 0.5 * risk
+    )
+    parts = {
+        "confidence": confidence,
+        "evidence": evidence,
+        "freshness": freshness,
+        "utility": utility,
+        "source_authority": source_authority,
+        "contradiction_risk": risk,
+        "score": score,
+    }
     return {k: round(v, 4) for k, v in parts.items()}
 
 
@@ -65,8 +75,11 @@ def contradictions(m: Memory, siblings: list[Memory]) -> list[dict[str, Any]]:
     return [
         {"memory_id": s.memory_id, "value": s.value, "polarity": s.polarity, "said_at": iso(s.said_at)}
         for s in siblings
-        if s.memory_id != m.memory_id and s.value is not None and s.polarity != m.polarity
-        and value_key(m.attribute, s.value) == key and not s.hidden_from_history()
+        if s.memory_id != m.memory_id
+        and s.value is not None
+        and s.polarity != m.polarity
+        and value_key(m.attribute, s.value) == key
+        and not s.hidden_from_history()
     ]
 
 
@@ -77,18 +90,20 @@ def _history(m: Memory, chain: Chain, sources: list[Memory]) -> list[dict[str, A
     i = ids.index(m.memory_id)
     if i > 0 and steps[i - 1].action == "repeated":
         events.append({"event": "MERGE", "at": iso(m.recorded_at), "memory_id": steps[i - 1].memory.memory_id})
-    for later in steps[i + 1:]:
-        if later.memory.value is not None and later.memory.attribute is not None and m.value is not None and \
-                value_key(m.attribute or "", m.value) == value_key(later.memory.attribute, later.memory.value) \
-                and later.memory.polarity == m.polarity:
-            events.append({"event": "MERGE", "at": iso(later.memory.recorded_at),
-                           "memory_id": later.memory.memory_id})
+    for later in steps[i + 1 :]:
+        if (
+            later.memory.value is not None
+            and later.memory.attribute is not None
+            and m.value is not None
+            and value_key(m.attribute or "", m.value) == value_key(later.memory.attribute, later.memory.value)
+            and later.memory.polarity == m.polarity
+        ):
+            events.append({"event": "MERGE", "at": iso(later.memory.recorded_at), "memory_id": later.memory.memory_id})
     for opened in m.revision_opened[1:]:
         events.append({"event": "UPDATE", "at": iso(opened)})
     me = steps[i]
     if me.action in ("replaced", "refined", "retracted"):
-        events.append({"event": "SUPERSEDED", "at": iso(me.changed_at), "by": me.superseded_by,
-                       "relation": me.action})
+        events.append({"event": "SUPERSEDED", "at": iso(me.changed_at), "by": me.superseded_by, "relation": me.action})
     if m.retracted is not None:
         events.append({"event": "CORRECTED", "at": iso(m.retracted.at), "reason": m.retracted.reason})
     if m.withdrawn_at is not None:
@@ -111,8 +126,11 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
     sources = [by_id[i] for i in m.derived_from if i in by_id]
     dependents = [by_id[i] for i in dependent_ids[:10] if i in by_id]
     counted = store.get_usage(acc.tenant, acc.account, m.memory_id)
-    usage = {"retrieved": m.retrieved + counted["retrieved"], "used": m.used + counted["used"],
-             "ignored": m.ignored + counted["ignored"]}  # counters once kept on the memory item, plus its own
+    usage = {
+        "retrieved": m.retrieved + counted["retrieved"],
+        "used": m.used + counted["used"],
+        "ignored": m.ignored + counted["ignored"],
+    }  # counters once kept on the memory item, plus its own
     authority = (store.get_settings(acc.tenant).get("trust") or {}).get("authority") or {}
     open_contradictions = contradictions(m, visible(caller, siblings))
     me = next(s for s in chain.steps if s.revision is None and s.memory.memory_id == m.memory_id)
@@ -127,8 +145,14 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
         "memory": shown,
         "trust": trust(m, _run_length(chain, m.memory_id), usage, authority, bool(open_contradictions)),
         "lineage": {
-            "origin": {"source_kind": m.source_kind, "agent_id": m.agent_id, "run_id": m.run_id,
-                       "episode_id": m.episode_id, "actor_id": m.actor_id, "actor_role": m.actor_role},
+            "origin": {
+                "source_kind": m.source_kind,
+                "agent_id": m.agent_id,
+                "run_id": m.run_id,
+                "episode_id": m.episode_id,
+                "actor_id": m.actor_id,
+                "actor_role": m.actor_role,
+            },
             "supersedes": prior[-1].memory.memory_id if prior else None,
             "superseded_by": me.superseded_by,
             "derived_from": [_linked(acc, caller, i, by_id) for i in m.derived_from],
@@ -139,8 +163,10 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
         "history": _history(m, chain, sources),
         "usage": usage,
         "contradictions": open_contradictions,
-        "dependents": {"count": len(dependent_ids),
-                       "examples": [_linked(acc, caller, d.memory_id, by_id) for d in dependents[:5]]},
+        "dependents": {
+            "count": len(dependent_ids),
+            "examples": [_linked(acc, caller, d.memory_id, by_id) for d in dependents[:5]],
+        },
     }
 
 
@@ -156,8 +182,9 @@ def _linked(acc: Account, caller: Caller, memory_id: str, by_id: dict[str, Memor
     return {"memory_id": memory_id, "content": linked.content, "status": "active"}
 
 
-def _evidence(acc: Account, m: Memory, sources: list[Memory], caller: Caller,
-              by_id: dict[str, Memory]) -> list[dict[str, Any]]:
+def _evidence(
+    acc: Account, m: Memory, sources: list[Memory], caller: Caller, by_id: dict[str, Memory]
+) -> list[dict[str, Any]]:
     events = store.get_events(acc.tenant, acc.account, [e.event_id for e in m.evidence])
     out: list[dict[str, Any]] = []
     for ev_link in m.evidence:
@@ -171,19 +198,21 @@ def _evidence(acc: Account, m: Memory, sources: list[Memory], caller: Caller,
             full = store.get_event(acc.tenant, acc.account, ev.event_id, with_versions=True)
             old = next((v for v in (full.versions if full else []) if v.version == ev_link.version), None)
             text = old.content if old else text
-        out.append({
-            "kind": "event",
-            "event_id": ev.event_id,
-            "role": ev.role,
-            "said_at": iso(ev.said_at),
-            "conversation_id": ev.conversation_id,
-            "passage": text[start:end],
-            "span": [start, end],
-            "text": text,
-            "version": ev_link.version or ev.version,
-            "extraction_method": m.extraction_method,
-            "model": m.model,
-        })
+        out.append(
+            {
+                "kind": "event",
+                "event_id": ev.event_id,
+                "role": ev.role,
+                "said_at": iso(ev.said_at),
+                "conversation_id": ev.conversation_id,
+                "passage": text[start:end],
+                "span": [start, end],
+                "text": text,
+                "version": ev_link.version or ev.version,
+                "extraction_method": m.extraction_method,
+                "model": m.model,
+            }
+        )
     for source_id in m.derived_from:
         out.append({"kind": "memory", **_linked(acc, caller, source_id, by_id)})
     return out

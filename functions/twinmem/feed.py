@@ -54,8 +54,14 @@ def changes(caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
                 break
             last = (entry["g2sk"], i)  # a change the caller may not see is passed over, never shown
             if may_see_change(caller, change):
-                out.append({"cursor": _encode(*last), "at": entry.get("at"), "kind": change["kind"],
-                            "memory_id": change.get("memory_id")})
+                out.append(
+                    {
+                        "cursor": _encode(*last),
+                        "at": entry.get("at"),
+                        "kind": change["kind"],
+                        "memory_id": change.get("memory_id"),
+                    }
+                )
         if more:
             break
     if not more and len(page) > limit:

@@ -73,8 +73,11 @@ def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
         stored = list(dict.fromkeys(subjects.resolve(acc, n) for n in names))
     lines: list[str] = []
     for subject in stored:
-        shown = [m for m in visible(caller, store.query_subject(acc.tenant, acc.account, subject))
-                 if not m.hidden_from_history()]
+        shown = [
+            m
+            for m in visible(caller, store.query_subject(acc.tenant, acc.account, subject))
+            if not m.hidden_from_history()
+        ]
         if shown:
             recorded = next((m.subject_display for m in shown if m.subject_display), None)
             lines += known.lines_for(subjects.display(acc, subject, recorded), shown)

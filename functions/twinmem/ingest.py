@@ -17,7 +17,6 @@ from twinmem.values import display_value
 MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subjects and the record
 
 
-
 def relations(tenant: str, account: str, memories: list[Memory]) -> tuple[list[dict[str, str]], set[str]]:
     """Feed entries for what the new memories do to the current ones (SUPERSEDED, or MERGE for a repeat),
     and the subjects found to hold a shared memory already. A repeat counts one more confirmation
@@ -67,8 +66,19 @@ def _filed(acc: Account, ev: Event, said_subject: str) -> tuple[str, str | None]
     return subject, (ev.name or "").strip() if said_subject == SELF else said_subject.strip()
 
 
-def _memory(acc: Account, ev: Event, index: int, extractor: Extractor, now: datetime, *, said_subject: str,
-            content: str, span: tuple[int, int], valid_from: date, **assertion: Any) -> Memory:
+def _memory(
+    acc: Account,
+    ev: Event,
+    index: int,
+    extractor: Extractor,
+    now: datetime,
+    *,
+    said_subject: str,
+    content: str,
+    span: tuple[int, int],
+    valid_from: date,
+    **assertion: Any,
+) -> Memory:
     """The memory one reading of the item makes: its times, provenance and evidence (and an assertion's fields)."""
     subject, display = _filed(acc, ev, said_subject)
     return Memory(
@@ -94,27 +104,51 @@ def _memory(acc: Account, ev: Event, index: int, extractor: Extractor, now: date
     )
 
 
-def memory_from_statement(acc: Account, ev: Event, index: int, st: Statement, extractor: Extractor,
-                          now: datetime) -> Memory:
+def memory_from_statement(
+    acc: Account, ev: Event, index: int, st: Statement, extractor: Extractor, now: datetime
+) -> Memory:
     start, end = st.span
     passage = ev.content[start:end].strip() or ev.content[:500]
-    return _memory(acc, ev, index, extractor, now, said_subject=st.subject, content=passage, span=(start, end),
-                   valid_from=st.valid_from, attribute=st.attribute, value=display_value(st.value),
-                   qualifier=st.qualifier, polarity=st.polarity, assertion_valid_from=st.valid_from,
-                   mentions=mentions(passage, ev.said_at))
+    return _memory(
+        acc,
+        ev,
+        index,
+        extractor,
+        now,
+        said_subject=st.subject,
+        content=passage,
+        span=(start, end),
+        valid_from=st.valid_from,
+        attribute=st.attribute,
+        value=display_value(st.value),
+        qualifier=st.qualifier,
+        polarity=st.polarity,
+        assertion_valid_from=st.valid_from,
+        mentions=mentions(passage, ev.said_at),
+    )
 
 
 def memory_from_fact(acc: Account, ev: Event, index: int, fact: Fact, extractor: Extractor, now: datetime) -> Memory:
     """A free-form fact (outside the vocabulary) as a memory without an assertion: found by retrieve,
     never in history, known or lineage."""
     start, end = fact.span
-    return _memory(acc, ev, index, extractor, now, said_subject=fact.subject, content=fact.content.strip(),
-                   span=(start, end), valid_from=fact.valid_from,
-                   mentions=fact.mentions or mentions(ev.content[start:end], ev.said_at))
+    return _memory(
+        acc,
+        ev,
+        index,
+        extractor,
+        now,
+        said_subject=fact.subject,
+        content=fact.content.strip(),
+        span=(start, end),
+        valid_from=fact.valid_from,
+        mentions=fact.mentions or mentions(ev.content[start:end], ev.said_at),
+    )
 
 
-def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
-                 acc: Account | None = None) -> list[Memory]:
+def ingest_event(
+    tenant: str, account: str, ev: Event, extractor: Extractor, acc: Account | None = None
+) -> list[Memory]:
     """Read one item version and file what it says; a redelivered version writes nothing.
 
     Returns the memories written (empty on redelivery). What earlier versions of the item (an
@@ -123,32 +157,48 @@ def ingest_event(tenant: str, account: str, ev: Event, extractor: Extractor,
     """
     # the warm container's account record (≤ TWINMEM_ACCOUNT_CACHE_SECONDS old): a turn read with the
     # generation before a rebuild began is re-read by that rebuild, which withdraws the older reading
-    acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account,
-                                                             created_at=ev.recorded_at)
+    acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account, created_at=ev.recorded_at)
     reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=speaker_filed(acc, ev, extractor))
     statements = reading.statements[:MAX_STATEMENTS]
     now = utcnow()
-    name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1),
-                None)
+    name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1), None)
     # "my name is ..." names the end user only in their own turns: a named speaker is somebody else's
-    if name and not ev.name and not acc.name and store.set_account_name(tenant, account, display_value(name),
-                                                                        only_if_unset=True):
+    if (
+        name
+        and not ev.name
+        and not acc.name
+        and store.set_account_name(tenant, account, display_value(name), only_if_unset=True)
+    ):
         accounts.forget(tenant, account)
         acc = acc.model_copy(update={"name": display_value(name)})
     memories = [memory_from_statement(acc, ev, i, st, extractor, now) for i, st in enumerate(statements)]
-    memories += [memory_from_fact(acc, ev, len(statements) + i, f, extractor, now)
-                 for i, f in enumerate(reading.facts[: MAX_STATEMENTS - len(statements)])]
+    memories += [
+        memory_from_fact(acc, ev, len(statements) + i, f, extractor, now)
+        for i, f in enumerate(reading.facts[: MAX_STATEMENTS - len(statements)])
+    ]
     previous = []
     if ev.version > 1 or acc.generation > 0:
-        previous = [r for r in store.extraction_records(tenant, account, ev.event_id)
-                    if not r.get("superseded_at")
-                    and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)]
+        previous = [
+            r
+            for r in store.extraction_records(tenant, account, ev.event_id)
+            if not r.get("superseded_at") and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)
+        ]
     if not memories and not previous:
         return []  # nothing said and nothing to take back: no write at all
     changes, filed = relations(tenant, account, memories)
     try:
-        store.write_extraction(tenant, account, ev.event_id, ev.version, acc.generation, memories,
-                               first_of_subjects(tenant, account, memories, filed), previous, now, changes)
+        store.write_extraction(
+            tenant,
+            account,
+            ev.event_id,
+            ev.version,
+            acc.generation,
+            memories,
+            first_of_subjects(tenant, account, memories, filed),
+            previous,
+            now,
+            changes,
+        )
     except AlreadyDone:
         return []
     return memories

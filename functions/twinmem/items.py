@@ -37,21 +37,24 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
             said_at = (item.said_at or now).astimezone(UTC)
         except OverflowError as exc:
             raise Invalid(f"items.{index}.said_at", "must fall within years 1..9999 in UTC") from exc
-        events.append(Event(
-            event_id=event_id_for(tenant, account, item.id),
-            client_id=item.id,
-            role=item.role,
-            content=item.content,
-            said_at=said_at,
-            conversation_id=item.conversation_id,
-            name=item.name.strip() if item.name else None,
-            recorded_at=now,
-        ))
+        events.append(
+            Event(
+                event_id=event_id_for(tenant, account, item.id),
+                client_id=item.id,
+                role=item.role,
+                content=item.content,
+                said_at=said_at,
+                conversation_id=item.conversation_id,
+                name=item.name.strip() if item.name else None,
+                recorded_at=now,
+            )
+        )
     known = accounts.lookup(tenant, account)
     vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
     # all or nothing: the items, and the end user's record on their first items, in one transaction
-    store.put_events(tenant, account, events, vectors,
-                     None if known else Account(tenant=tenant, account=account, created_at=now))
+    store.put_events(
+        tenant, account, events, vectors, None if known else Account(tenant=tenant, account=account, created_at=now)
+    )
     if known is None:
         accounts.forget(tenant, account)
     return ItemsAdded(count=len(events), event_ids=[ev.event_id for ev in events])

@@ -105,6 +105,8 @@ def retrieval_sk(ms: int, unique: str) -> str:
 def subjects_index_pk(tenant: str, account: str) -> str:
     """gsi2 partition of the account's subjects: the first memory filed under a subject carries it."""
     return f"{account_pk(tenant, account)}#SUBJECTS"
+
+
 EVENT_PREFIX = "EV#"
 
 

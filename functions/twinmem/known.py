@@ -83,8 +83,9 @@ def lines_for(subject_display: str, memories: list[Memory]) -> list[str]:
     """One line per attribute of a subject; lines ordered by their newest said date, then attribute."""
     entries = attribute_entries(memories)
     ordered = sorted(entries.items(), key=lambda kv: (-max(e.newest for e in kv[1]).toordinal(), kv[0]))
-    return [f"- {one_line(subject_display)} · {one_line(attr)}: " + "; ".join(e.text() for e in es)
-            for attr, es in ordered]
+    return [
+        f"- {one_line(subject_display)} · {one_line(attr)}: " + "; ".join(e.text() for e in es) for attr, es in ordered
+    ]
 
 
 def one_line(text: str) -> str:
@@ -94,8 +95,7 @@ def one_line(text: str) -> str:
     (Python's `unicode_escape` decoding undoes it)."""
     if text.isprintable() and "\\" not in text:
         return text
-    return "".join(ch.encode("unicode_escape").decode("ascii") if ch == "\\" or is_control(ch) else ch
-                   for ch in text)
+    return "".join(ch.encode("unicode_escape").decode("ascii") if ch == "\\" or is_control(ch) else ch for ch in text)
 
 
 def text_of(lines: list[str]) -> str:

@@ -96,8 +96,17 @@ def _chain(ms: list[Memory], revisions: dict[str, list[Revision]]) -> Chain:
     chain = Chain()
     for i, m in enumerate(ms):
         for rev in sorted(revisions.get(m.memory_id, []), key=lambda r: r.n):
-            chain.steps.append(Step(memory=m, content=rev.content, action="updated", confidence=1.0,
-                                    changed_at=rev.closed_at, superseded_by=m.memory_id, revision=rev.n))
+            chain.steps.append(
+                Step(
+                    memory=m,
+                    content=rev.content,
+                    action="updated",
+                    confidence=1.0,
+                    changed_at=rev.closed_at,
+                    superseded_by=m.memory_id,
+                    revision=rev.n,
+                )
+            )
         step = Step(memory=m, content=m.content)
         end = _terminal(m)
         nxt = ms[i + 1] if i + 1 < len(ms) else None

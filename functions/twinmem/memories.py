@@ -88,8 +88,9 @@ def revise(caller: Caller, memory_id: str, content: str) -> Memory:
     if m.deleted_at is not None:
         raise NotFound(f"memory '{memory_id}' was deleted")
     if content != m.content:
-        store.revise_memory(caller.tenant, accounts.account_of(caller), m, content, utcnow(),
-                            embeddings.maybe_embed(content))
+        store.revise_memory(
+            caller.tenant, accounts.account_of(caller), m, content, utcnow(), embeddings.maybe_embed(content)
+        )
     found = store.get_memory(caller.tenant, accounts.account_of(caller), memory_id)
     assert found is not None
     return found
@@ -121,16 +122,26 @@ def correct(caller: Caller, req: CorrectionRequest) -> list[Memory]:
     stored = subjects.resolve(acc, req.subject)
     wanted = value_key(req.attribute, req.value)
     readings = [
-        m for m in visible(caller, store.query_subject(acc.tenant, acc.account, stored, req.attribute))
-        if m.value is not None and value_key(req.attribute, m.value) == wanted and m.retracted is None
+        m
+        for m in visible(caller, store.query_subject(acc.tenant, acc.account, stored, req.attribute))
+        if m.value is not None
+        and value_key(req.attribute, m.value) == wanted
+        and m.retracted is None
         and m.deleted_at is None
     ]
     if not readings:
         raise NotFound(f"no reading of {req.attribute} '{req.value}' for '{req.subject}'")
     now = utcnow()
-    record = {"subject": stored, "attribute": req.attribute, "value": req.value, "value_key": wanted,
-              "reason": req.reason, "by": caller.key_id, "at": now.isoformat(),
-              "memory_ids": [m.memory_id for m in readings]}
+    record = {
+        "subject": stored,
+        "attribute": req.attribute,
+        "value": req.value,
+        "value_key": wanted,
+        "reason": req.reason,
+        "by": caller.key_id,
+        "at": now.isoformat(),
+        "memory_ids": [m.memory_id for m in readings],
+    }
     sk = keys.correction_prefix(stored, req.attribute) + f"{keys.enc(wanted)}#{now.isoformat()}"
     store.retract_memories(acc.tenant, acc.account, readings, record, now, sk)
     return readings

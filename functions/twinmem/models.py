@@ -184,7 +184,6 @@ class Revision(Model):
     closed_at: datetime
 
 
-
 class Episode(Model):
     """One item as retrieve finds it: the turn's current text, who said it and when (its gsi1 entry).
 

@@ -60,11 +60,17 @@ def document(apps: Iterable[App] | None = None) -> dict[str, Any]:
                 merged["paths"].setdefault(path, {})[method] = op
         merged["components"]["schemas"].update(spec.get("components", {}).get("schemas", {}))
     merged["components"]["securitySchemes"] = {
-        "bearer": {"type": "http", "scheme": "bearer", "description": "a key this service issued: tm_…"}}
-    merged["components"]["parameters"] = {"XTwinAccount": {
-        "name": ACCOUNT_HEADER, "in": "header", "required": True,
-        "description": "the end user, within the key's tenant",
-        "schema": {"type": "string", "pattern": ACCOUNT_RE.pattern, "minLength": 1, "maxLength": 128}}}
+        "bearer": {"type": "http", "scheme": "bearer", "description": "a key this service issued: tm_…"}
+    }
+    merged["components"]["parameters"] = {
+        "XTwinAccount": {
+            "name": ACCOUNT_HEADER,
+            "in": "header",
+            "required": True,
+            "description": "the end user, within the key's tenant",
+            "schema": {"type": "string", "pattern": ACCOUNT_RE.pattern, "minLength": 1, "maxLength": 128},
+        }
+    }
     merged["security"] = [{"bearer": []}]
     _drop_unreferenced(merged)
     return merged
@@ -74,8 +80,11 @@ def _drop_unreferenced(doc: dict[str, Any]) -> None:
     """Leave out component schemas nothing refers to (Powertools adds its own 422 body to every document)."""
     schemas = doc["components"]["schemas"]
     while True:
-        text = json.dumps({k: v for k, v in doc.items() if k != "components"}) + json.dumps(
-            {k: v for k, v in doc["components"].items() if k != "schemas"}) + json.dumps(schemas)
+        text = (
+            json.dumps({k: v for k, v in doc.items() if k != "components"})
+            + json.dumps({k: v for k, v in doc["components"].items() if k != "schemas"})
+            + json.dumps(schemas)
+        )
         unused = [name for name in schemas if f'"#/components/schemas/{name}"' not in text]
         if not unused:
             return

@@ -30,8 +30,6 @@ RECENCY_HALF_LIFE_DAYS = 90.0
 W_TEXT, W_RECENCY, W_VECTOR = 0.75, 0.25, 0.5
 
 
-
-
 _SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""))
 _VOWELS = frozenset("aeiouy")
 

@@ -35,8 +35,14 @@ def start(caller: Caller) -> dict[str, Any]:
     if job and job.get("status") == "running":
         if (utcnow() - datetime.fromisoformat(str(job["updated_at"]))).total_seconds() > STALE_S:
             # its last invocation died without saving: touching the job delivers it again
-            store.save_rebuild_cursor(acc.tenant, acc.account, int(job["generation"]), job.get("cursor"),
-                                      int(job.get("items_read") or 0), utcnow())
+            store.save_rebuild_cursor(
+                acc.tenant,
+                acc.account,
+                int(job["generation"]),
+                job.get("cursor"),
+                int(job.get("items_read") or 0),
+                utcnow(),
+            )
         return _public(job)
     job = store.start_rebuild(acc.tenant, acc.account, acc.generation + 1, utcnow())
     accounts.forget(acc.tenant, acc.account)
@@ -53,8 +59,14 @@ def _public(job: dict[str, Any]) -> dict[str, Any]:
     return {k: job.get(k) for k in ("status", "generation", "started_at", "finished_at", "items_read")}
 
 
-def run(tenant: str, account: str, job: dict[str, Any], extractor: Extractor,
-        remaining_ms: Callable[[], int], page: int = 25) -> bool:
+def run(
+    tenant: str,
+    account: str,
+    job: dict[str, Any],
+    extractor: Extractor,
+    remaining_ms: Callable[[], int],
+    page: int = 25,
+) -> bool:
     """Advance a running job as far as time allows; True when it finished."""
     acc = store.get_account(tenant, account)
     if acc is None or job.get("status") != "running" or acc.generation != job.get("generation"):
@@ -80,8 +92,12 @@ def reapply_corrections(acc: Account) -> int:
     for cor in store.list_corrections(acc.tenant, acc.account):
         corrected_at = datetime.fromisoformat(str(cor["at"]))
         readings = [
-            m for m in store.query_subject(acc.tenant, acc.account, cor["subject"], cor["attribute"])
-            if m.value is not None and m.retracted is None and m.withdrawn_at is None and m.deleted_at is None
+            m
+            for m in store.query_subject(acc.tenant, acc.account, cor["subject"], cor["attribute"])
+            if m.value is not None
+            and m.retracted is None
+            and m.withdrawn_at is None
+            and m.deleted_at is None
             and value_key(cor["attribute"], m.value) == cor["value_key"]
             and (m.said_at or m.created_at) <= corrected_at
         ]

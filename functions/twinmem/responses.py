@@ -196,8 +196,10 @@ class Step(Open):
 
     memory_id: str
     changed_at: str | None
-    action: str | None = Field(description="how it changed: replaced, refined, repeated, retracted, corrected, "
-                                           "updated, deleted; null while it stands")
+    action: str | None = Field(
+        description="how it changed: replaced, refined, repeated, retracted, corrected, "
+        "updated, deleted; null while it stands"
+    )
     is_current: bool
 
 

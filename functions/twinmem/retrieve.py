@@ -37,8 +37,13 @@ def _expired(m: Memory, now: datetime) -> bool:
     return m.expires_at is not None and m.expires_at <= now
 
 
-def visible_at(memories: list[Memory], req: RetrieveRequest, now: datetime,
-               sup: dict[str, tuple[datetime, str, str]], ends: dict[str, datetime]) -> list[Memory]:
+def visible_at(
+    memories: list[Memory],
+    req: RetrieveRequest,
+    now: datetime,
+    sup: dict[str, tuple[datetime, str, str]],
+    ends: dict[str, datetime],
+) -> list[Memory]:
     """The memories the requested axis shows (pure: no I/O)."""
     kept: list[Memory] = []
     for m in memories:
@@ -61,8 +66,9 @@ def visible_at(memories: list[Memory], req: RetrieveRequest, now: datetime,
         kept.append(m)
     ids = {m.memory_id for m in kept}
     # a value said again is one memory: keep the newest saying of it
-    return [m for m in kept if not (m.memory_id in sup and sup[m.memory_id][2] == "repeated"
-                                    and sup[m.memory_id][1] in ids)]
+    return [
+        m for m in kept if not (m.memory_id in sup and sup[m.memory_id][2] == "repeated" and sup[m.memory_id][1] in ids)
+    ]
 
 
 Entry = Memory | Episode
@@ -103,9 +109,15 @@ def _when(e: Entry) -> datetime:
     return e.created_at if isinstance(e, Memory) else e.said_at
 
 
-def rank(query: str, candidates: list[Entry], now: datetime, query_vector: list[float] | None = None,
-         similarity: dict[str, float] | None = None, acc: Account | None = None,
-         text_scores: dict[str, float] | None = None) -> list[tuple[Entry, float]]:
+def rank(
+    query: str,
+    candidates: list[Entry],
+    now: datetime,
+    query_vector: list[float] | None = None,
+    similarity: dict[str, float] | None = None,
+    acc: Account | None = None,
+    text_scores: dict[str, float] | None = None,
+) -> list[tuple[Entry, float]]:
     """Candidates (facts and episodes) with a score in 0..1, best first; a query with words keeps only
     those that match it.
 
@@ -123,18 +135,19 @@ def rank(query: str, candidates: list[Entry], now: datetime, query_vector: list[
     if similarity:
         vec = [similarity.get(_ident(e), 0.0) for e in candidates]
     elif query_vector is not None:
-        vec = [cosine(query_vector, e.embedding) if isinstance(e, Memory) and e.embedding else 0.0
-               for e in candidates]
+        vec = [cosine(query_vector, e.embedding) if isinstance(e, Memory) and e.embedding else 0.0 for e in candidates]
     scores = blend(text, rec, vec)
     ranked = [
-        (e, s) for e, s, t, v in zip(candidates, scores, text, vec or [0.0] * len(candidates), strict=True)
+        (e, s)
+        for e, s, t, v in zip(candidates, scores, text, vec or [0.0] * len(candidates), strict=True)
         if not q or t > 0 or v > 0.3
     ]
     return sorted(ranked, key=lambda p: p[1], reverse=True)
 
 
-def select(acc: Account, ranked: list[tuple[Entry, float]], limit: int) -> tuple[list[tuple[Entry, float]],
-                                                                              dict[str, Memory]]:
+def select(
+    acc: Account, ranked: list[tuple[Entry, float]], limit: int
+) -> tuple[list[tuple[Entry, float]], dict[str, Memory]]:
     """The top `limit` results, and the facts among them read in full (BatchGetItem).
 
     A fact beats its own turn: when a fact read from turn X is among the results, the episode of X gives
@@ -190,9 +203,15 @@ class Pool:
     """What a retrieve ranks: memories (the matches and the chains they sit in), episodes, the vector
     similarity and BM25 scores when known, and every memory of a subject on demand (its known lines)."""
 
-    def __init__(self, memories: list[Memory], turns: list[Episode], similarity: dict[str, float] | None = None,
-                 text_scores: dict[str, float] | None = None, rows: list[store.IndexRow] | None = None,
-                 versions: dict[str, list[EventVersion]] | None = None) -> None:
+    def __init__(
+        self,
+        memories: list[Memory],
+        turns: list[Episode],
+        similarity: dict[str, float] | None = None,
+        text_scores: dict[str, float] | None = None,
+        rows: list[store.IndexRow] | None = None,
+        versions: dict[str, list[EventVersion]] | None = None,
+    ) -> None:
         self.memories, self.turns, self.similarity, self.text_scores = memories, turns, similarity or {}, text_scores
         self.versions = versions  # earlier versions of the items, when a transaction-time read needed them
         self._rows = rows
@@ -217,8 +236,11 @@ def _turn_before(rows: list[store.IndexRow]) -> dict[str, str]:
     it rank for what the statement said). Items without a conversation id read as one conversation.
     """
     turns = sorted((r for r in rows if r.is_event), key=lambda r: (r.conversation or "", r.said))
-    return {r.ident: prev.content for prev, r in pairwise(turns) if prev.conversation == r.conversation
-            and "?" in prev.content and (prev.name, prev.role) != (r.name, r.role)}
+    return {
+        r.ident: prev.content
+        for prev, r in pairwise(turns)
+        if prev.conversation == r.conversation and "?" in prev.content and (prev.name, prev.role) != (r.name, r.role)
+    }
 
 
 def _pool_inprocess(acc: Account, caller: Caller, req: RetrieveRequest) -> Pool:
@@ -243,8 +265,9 @@ def _pool_inprocess(acc: Account, caller: Caller, req: RetrieveRequest) -> Pool:
     return Pool(memories, turns, text_scores=hits, rows=rows, versions=versions)
 
 
-def _texts_then(acc: Account, rows: list[store.IndexRow], req: RetrieveRequest
-                ) -> tuple[dict[str, str], dict[str, list[EventVersion]] | None]:
+def _texts_then(
+    acc: Account, rows: list[store.IndexRow], req: RetrieveRequest
+) -> tuple[dict[str, str], dict[str, list[EventVersion]] | None]:
     """On the transaction axis, the text each item edited since `as_of` had then (what finds it at that
     instant), and the versions read for it (one Query of EVV#, only when some item was edited since)."""
     if req.as_of is None or req.as_of_axis != "transaction":
@@ -260,8 +283,9 @@ def _texts_then(acc: Account, rows: list[store.IndexRow], req: RetrieveRequest
     return then, versions
 
 
-def _pool_vector(acc: Account, caller: Caller, req: RetrieveRequest,
-                 query_vector: list[float]) -> tuple[list[Memory], list[Episode], dict[str, float]]:
+def _pool_vector(
+    acc: Account, caller: Caller, req: RetrieveRequest, query_vector: list[float]
+) -> tuple[list[Memory], list[Episode], dict[str, float]]:
     """The nearest memories and items by the table's vector index, and the chains of the subjects they touch.
 
     Cost: one SearchVectors, one BatchGetItem of the hits, one Query per subject and attribute hit.
@@ -277,10 +301,19 @@ def _pool_vector(acc: Account, caller: Caller, req: RetrieveRequest,
     return list(pool.values()), turns, similarity
 
 
-def _episodes_at(acc: Account, turns: list[Episode], req: RetrieveRequest, now: datetime,
-                 versions: dict[str, list[EventVersion]] | None = None) -> list[Episode]:
-    if versions is None and req.as_of is not None and req.as_of_axis == "transaction" \
-            and episodes.edited_after(turns, req.as_of):
+def _episodes_at(
+    acc: Account,
+    turns: list[Episode],
+    req: RetrieveRequest,
+    now: datetime,
+    versions: dict[str, list[EventVersion]] | None = None,
+) -> list[Episode]:
+    if (
+        versions is None
+        and req.as_of is not None
+        and req.as_of_axis == "transaction"
+        and episodes.edited_after(turns, req.as_of)
+    ):
         versions = store.event_versions(acc.tenant, acc.account)  # one Query, only for such a read
     return episodes.visible(turns, req.as_of, req.as_of_axis, now, versions)
 
@@ -294,6 +327,50 @@ def _known_then(m: Memory, req: RetrieveRequest) -> bool:
         ends = (m.deleted_at, m.withdrawn_at, m.retracted.at if m.retracted else None)
         return m.recorded_at <= req.as_of and not any(t is not None and t <= req.as_of for t in ends)
     return (m.said_at or m.created_at) <= req.as_of and not m.hidden_from_history()
+
+
+def _fact_out(
+    acc: Account,
+    item: Memory,
+    score: float,
+    req: RetrieveRequest,
+    sup: dict[str, tuple[datetime, str, str]],
+    ends: dict[str, datetime],
+) -> dict[str, Any]:
+    """A fact as retrieve shows it; on the transaction axis, as it read at that instant."""
+    s = sup.get(item.memory_id)
+    superseded_at, valid_to = (s[0] if s else None), ends.get(item.memory_id)
+    if req.as_of is not None and req.as_of_axis == "transaction":
+        revs = (
+            [Revision.model_validate(r) for r in store.get_revisions(acc.tenant, acc.account, item.memory_id)]
+            if item.revision > 1
+            else []
+        )
+        item = as_it_was(item, revs, req.as_of)
+        if superseded_at is None or superseded_at > req.as_of:
+            superseded_at, valid_to = None, None
+    out = memory_out(acc, item, superseded_at=superseded_at, valid_to=valid_to)
+    out.setdefault("source_turn_ids", item.source_turn_ids)
+    out.setdefault("mentions", [m.model_dump(mode="json") for m in item.mentions])
+    return {**out, "score": round(score, 4)}
+
+
+def _known_lines(acc: Account, pool: Pool, facts: list[Memory], req: RetrieveRequest) -> list[str]:
+    """The known lines of the subjects the facts shown touch (or the subject asked for), on the read's axis."""
+    touched = list(dict.fromkeys(m.subject for m in facts if m.subject))
+    if req.subject:
+        touched = [subjects.resolve(acc, req.subject)]
+    lines: list[str] = []
+    for subject in touched:
+        readable = [
+            m for m in pool.of_subject(subject) if m.is_assertion and m.deleted_at is None and _known_then(m, req)
+        ]
+        if readable:
+            display = subjects.display(
+                acc, subject, next((m.subject_display for m in readable if m.subject_display), None)
+            )
+            lines += known.lines_for(display, readable)
+    return lines
 
 
 def retrieve(caller: Caller, req: RetrieveRequest) -> dict[str, Any]:
@@ -316,42 +393,22 @@ def retrieve(caller: Caller, req: RetrieveRequest) -> dict[str, Any]:
     chains = build_chains([m for m in assertions if m.retracted is None and m.withdrawn_at is None])
     sup = superseded(chains)
     ends = valid_until(chains)
-    candidates: list[Entry] = [*visible_at(everything, req, now, sup, ends),
-                               *_episodes_at(acc, turns, req, now, pool.versions)]
+    candidates: list[Entry] = [
+        *visible_at(everything, req, now, sup, ends),
+        *_episodes_at(acc, turns, req, now, pool.versions),
+    ]
     if similarity:
         candidates = [e for e in candidates if _ident(e) in similarity]
     ranked = rank(req.query, candidates, now, query_vector, similarity, acc, text_scores)
     top, full = select(acc, ranked, req.limit)
-    shown: list[dict[str, Any]] = []
-    for e, score in top:
-        if isinstance(e, Episode):
-            shown.append(episodes.episode_out(acc, e, score))
-            continue
-        item = full.get(e.memory_id, e)
-        s = sup.get(e.memory_id)
-        superseded_at, valid_to = (s[0] if s else None), ends.get(e.memory_id)
-        if req.as_of is not None and req.as_of_axis == "transaction":  # as the memory read at that instant
-            revs = [Revision.model_validate(r) for r in store.get_revisions(acc.tenant, acc.account, e.memory_id)
-                    ] if item.revision > 1 else []
-            item = as_it_was(item, revs, req.as_of)
-            if superseded_at is None or superseded_at > req.as_of:
-                superseded_at, valid_to = None, None
-        out = memory_out(acc, item, superseded_at=superseded_at, valid_to=valid_to)
-        out.setdefault("source_turn_ids", item.source_turn_ids)
-        out.setdefault("mentions", [m.model_dump(mode="json") for m in item.mentions])
-        shown.append({**out, "score": round(score, 4)})
+    shown = [
+        episodes.episode_out(acc, e, score)
+        if isinstance(e, Episode)
+        else _fact_out(acc, full.get(e.memory_id, e), score, req, sup, ends)
+        for e, score in top
+    ]
     facts = [e for e, _ in top if isinstance(e, Memory)]
-    touched = list(dict.fromkeys(m.subject for m in facts if m.subject))
-    if req.subject:
-        touched = [subjects.resolve(acc, req.subject)]
-    lines: list[str] = []
-    for subject in touched:
-        readable = [m for m in pool.of_subject(subject)
-                    if m.is_assertion and m.deleted_at is None and _known_then(m, req)]
-        if readable:
-            display = subjects.display(acc, subject, next((m.subject_display for m in readable
-                                                           if m.subject_display), None))
-            lines += known.lines_for(display, readable)
+    lines = _known_lines(acc, pool, facts, req)
     store.log_retrieval(acc.tenant, acc.account, facts, now)  # one write; counted via the stream (facts only)
     return {"memories": shown, "known": lines, "brief": brief(lines, shown)}
 
@@ -383,4 +440,3 @@ def brief(lines: list[str], shown: list[dict[str, Any]]) -> str:
 
 def _query_vector(query: str) -> list[float] | None:
     return embeddings.maybe_embed(query)
-

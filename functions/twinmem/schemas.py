@@ -62,9 +62,14 @@ def _in_utc(v: datetime) -> datetime:
         raise ValueError("must fall within years 0001..9999 once converted to UTC") from None
 
 
-Instant = Annotated[AwareDatetime, Strict(False), BeforeValidator(_rfc3339_text), AfterValidator(_in_utc),
-                    Field(description="RFC 3339 with an offset, e.g. 2026-10-01T09:00:00Z; "
-                                      "years 0001..9999 in UTC")]
+Instant = Annotated[
+    AwareDatetime,
+    Strict(False),
+    BeforeValidator(_rfc3339_text),
+    AfterValidator(_in_utc),
+    Field(description="RFC 3339 with an offset, e.g. 2026-10-01T09:00:00Z; years 0001..9999 in UTC"),
+]
+
 
 def _no_controls(v: str) -> str:
     """Refuse control and format characters (newlines, NUL, bidi overrides such as U+202E)."""
@@ -103,15 +108,17 @@ class CreateKeyRequest(Body):
 
 
 class ItemIn(Body):
-    id: Name | None = Field(default=None, min_length=1, max_length=256,
-                            description="your id; re-sending adds nothing")
+    id: Name | None = Field(default=None, min_length=1, max_length=256, description="your id; re-sending adds nothing")
     role: Literal["user", "assistant", "system", "note"] = "user"
     content: str = Field(min_length=1, max_length=32_000)
     said_at: Instant | None = None
     conversation_id: Name | None = Field(default=None, max_length=256)
-    name: Name | None = Field(default=None, min_length=1, max_length=128,
-                             description="who spoke (like a chat message's name): first-person statements "
-                             "are filed under it")
+    name: Name | None = Field(
+        default=None,
+        min_length=1,
+        max_length=128,
+        description="who spoke (like a chat message's name): first-person statements are filed under it",
+    )
 
 
 class AddItemsRequest(Body):
@@ -146,13 +153,15 @@ class AssertionOut(Model):
     polarity: int
     source_turn_ids: list[str]
     memory_id: str
-    retracted: bool | None = Field(default=None, exclude_if=lambda v: v is None,
-                                   description="present (true) only when include_retracted showed a retracted value")
+    retracted: bool | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="present (true) only when include_retracted showed a retracted value",
+    )
 
 
 class KnownRequest(Body):
     subjects: list[Annotated[Name, Field(min_length=1, max_length=512)]] | None = Field(default=None, max_length=50)
-
 
 
 # ---------------------------------------------------------------- memories
@@ -174,14 +183,14 @@ class AppendRequest(Body):
     actor_role: Name | None = Field(default=None, max_length=64)
     run_id: Name | None = Field(default=None, max_length=128)
     episode_id: Name | None = Field(default=None, max_length=128)
-    derived_from: list[Annotated[str, Field(pattern=r"^mem_[0-9a-f]{16}$")]] = Field(default_factory=list,
-                                                                                     max_length=50)
+    derived_from: list[Annotated[str, Field(pattern=r"^mem_[0-9a-f]{16}$")]] = Field(
+        default_factory=list, max_length=50
+    )
     visibility: Literal["shared", "private"] = "shared"
     subject: Name | None = Field(default=None, min_length=1, max_length=512)
     attribute: Name | None = Field(default=None, min_length=1, max_length=128)
     value: str | None = Field(default=None, min_length=1, max_length=1024)
     polarity: Annotated[Literal[1, -1], BeforeValidator(_not_a_bool)] = 1
-
 
 
 class ReviseRequest(Body):
@@ -209,15 +218,19 @@ KINDS: tuple[Kind, ...] = ("fact", "episode")
 
 
 class RetrieveRequest(Body):
-    query: str = Field(default="", max_length=4000, validation_alias=AliasChoices("query", "semanticQuery",
-                                                                                   "semantic_query"))
+    query: str = Field(
+        default="", max_length=4000, validation_alias=AliasChoices("query", "semanticQuery", "semantic_query")
+    )
     limit: int = Field(default=10, ge=1, le=50)
     as_of: Instant | None = None
     as_of_axis: Literal["valid", "transaction"] = "valid"
     subject: Name | None = Field(default=None, min_length=1, max_length=512)
     kinds: list[Kind] = Field(
-        default_factory=lambda: list(KINDS), min_length=1, max_length=2,
-        description="what to return: facts (memories), episodes (turns as said), or both (the default)")
+        default_factory=lambda: list(KINDS),
+        min_length=1,
+        max_length=2,
+        description="what to return: facts (memories), episodes (turns as said), or both (the default)",
+    )
 
 
 class LineageRequest(Body):
@@ -225,13 +238,17 @@ class LineageRequest(Body):
     max_steps: int = Field(default=50, ge=1, le=500)
 
 
-Weight = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False, description="0..1, kept to 6 decimal places"),
-                   AfterValidator(lambda v: round(v, 6))]  # 1e-292 is no weight, and no DynamoDB number either
+Weight = Annotated[
+    float,
+    Field(ge=0, le=1, allow_inf_nan=False, description="0..1, kept to 6 decimal places"),
+    AfterValidator(lambda v: round(v, 6)),
+]  # 1e-292 is no weight, and no DynamoDB number either
 
 
 class TrustSettings(Body):
-    authority: dict[SourceKind, Weight] = Field(default_factory=dict,
-                                                description="weight of each source kind in the trust score, 0..1")
+    authority: dict[SourceKind, Weight] = Field(
+        default_factory=dict, description="weight of each source kind in the trust score, 0..1"
+    )
 
 
 class SettingsRequest(Body):

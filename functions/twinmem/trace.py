@@ -36,11 +36,14 @@ def valid_ends(caller: Caller, siblings: list[Memory]) -> dict[str, datetime]:
 def step_out(acc: Account, caller: Caller, step: Step, ends: dict[str, datetime] | None = None) -> dict[str, Any]:
     m = step.memory
     if not can_see(caller, m):
-        return {**redacted(m.memory_id), "changed_at": iso(step.changed_at), "action": step.action,
-                "is_current": step.is_current}
+        return {
+            **redacted(m.memory_id),
+            "changed_at": iso(step.changed_at),
+            "action": step.action,
+            "is_current": step.is_current,
+        }
     superseded_at = step.changed_at if step.action in ("replaced", "refined", "retracted") else None
-    out = memory_out(acc, m, superseded_at=superseded_at, content=step.content,
-                     valid_to=(ends or {}).get(m.memory_id))
+    out = memory_out(acc, m, superseded_at=superseded_at, content=step.content, valid_to=(ends or {}).get(m.memory_id))
     out.update(
         changed_at=iso(step.changed_at),
         action=step.action,
@@ -111,8 +114,12 @@ def as_it_was(m: Memory, revisions: list[Revision], at: datetime) -> Memory:
         if rev.opened_at <= at < rev.closed_at:
             n, content, opened = rev.n, rev.content, rev.opened_at
             break
-    update: dict[str, Any] = {"content": content, "revision": n, "updated_at": min(opened, m.updated_at),
-                              "revision_opened": m.revision_opened[:n]}
+    update: dict[str, Any] = {
+        "content": content,
+        "revision": n,
+        "updated_at": min(opened, m.updated_at),
+        "revision_opened": m.revision_opened[:n],
+    }
     if m.retracted is not None and m.retracted.at > at:
         update["retracted"] = None
     if m.withdrawn_at is not None and m.withdrawn_at > at:

@@ -24,8 +24,14 @@ def status_of(m: Memory, superseded_at: datetime | None = None, now: datetime | 
     return "active"
 
 
-def memory_out(acc: Account, m: Memory, *, superseded_at: datetime | None = None,
-               valid_to: datetime | None = None, content: str | None = None) -> dict[str, Any]:
+def memory_out(
+    acc: Account,
+    m: Memory,
+    *,
+    superseded_at: datetime | None = None,
+    valid_to: datetime | None = None,
+    content: str | None = None,
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "memory_id": m.memory_id,
         "content": m.content if content is None else content,
@@ -59,9 +65,14 @@ def memory_out(acc: Account, m: Memory, *, superseded_at: datetime | None = None
     }
     if m.is_assertion:
         assert m.subject is not None
-        out.update(subject=subjects.shown(acc, m.subject), attribute=m.attribute, value=m.value,
-                   polarity=m.polarity, qualifier=m.qualifier,
-                   said_at=iso(m.said_at))
+        out.update(
+            subject=subjects.shown(acc, m.subject),
+            attribute=m.attribute,
+            value=m.value,
+            polarity=m.polarity,
+            qualifier=m.qualifier,
+            said_at=iso(m.said_at),
+        )
     if m.deleted_at is not None:
         out.update(deleted=True, deleted_at=iso(m.deleted_at))
     if m.retracted is not None:

@@ -72,8 +72,13 @@ class Backend:
         warm.reset()
 
 
-def start(table_name: str | None = None, *, embedded: bool | None = None, pumps: bool = True,
-          say: Callable[[str], None] | None = None) -> Backend:
+def start(
+    table_name: str | None = None,
+    *,
+    embedded: bool | None = None,
+    pumps: bool = True,
+    say: Callable[[str], None] | None = None,
+) -> Backend:
     """Start (or attach to) a backend and point twinmem at it.
 
     embedded=None decides from the environment: a real table when TWINMEM_TABLE is set, else moto.
@@ -102,8 +107,7 @@ def start(table_name: str | None = None, *, embedded: bool | None = None, pumps:
     from twinmem import warm
 
     warm.reset()
-    ddb = boto3.client("dynamodb", region_name=region,
-                       endpoint_url=os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or None)
+    ddb = boto3.client("dynamodb", region_name=region, endpoint_url=os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or None)
     # moto answers DynamoDB Streams only at the legacy endpoint
     streams_endpoint = os.environ.get("AWS_ENDPOINT_URL_DYNAMODB_STREAMS") or (
         f"https://streams.dynamodb.{region}.amazonaws.com" if embedded else None
@@ -121,8 +125,9 @@ def start(table_name: str | None = None, *, embedded: bool | None = None, pumps:
         for mapping in template.stream_mappings():
             timeout = template.function_timeout(mapping.function)
             # embedded moto (patched) never replaces its shard: the pump keeps its iterators
-            backend.pumps.append(StreamPump(streams, arn, mapping, lock=backend.lock, timeout_s=timeout,
-                                            fresh_iterators=not embedded))
+            backend.pumps.append(
+                StreamPump(streams, arn, mapping, lock=backend.lock, timeout_s=timeout, fresh_iterators=not embedded)
+            )
     return backend
 
 

@@ -52,9 +52,16 @@ def load_handler(dotted: str) -> Handler:
 class StreamPump:
     """Pumps one table's stream into one function, as its event source mapping would."""
 
-    def __init__(self, streams_client: Any, stream_arn: str, mapping: StreamMapping,
-                 handler: Handler | None = None, lock: Any = None, timeout_s: int = 60,
-                 fresh_iterators: bool = True) -> None:
+    def __init__(
+        self,
+        streams_client: Any,
+        stream_arn: str,
+        mapping: StreamMapping,
+        handler: Handler | None = None,
+        lock: Any = None,
+        timeout_s: int = 60,
+        fresh_iterators: bool = True,
+    ) -> None:
         self.streams = streams_client
         self.stream_arn = stream_arn
         self.mapping = mapping
@@ -92,9 +99,11 @@ class StreamPump:
         seq = self.positions.get(sid)
         if seq is None or not (fresh or self.fresh_iterators):
             return self.iterators.get(sid)
-        return str(self.streams.get_shard_iterator(StreamArn=self.stream_arn, ShardId=sid,
-                                                   ShardIteratorType="AFTER_SEQUENCE_NUMBER",
-                                                   SequenceNumber=seq)["ShardIterator"])
+        return str(
+            self.streams.get_shard_iterator(
+                StreamArn=self.stream_arn, ShardId=sid, ShardIteratorType="AFTER_SEQUENCE_NUMBER", SequenceNumber=seq
+            )["ShardIterator"]
+        )
 
     def _read(self, sid: str) -> dict[str, Any] | None:
         it = self._iterator(sid)
@@ -115,7 +124,8 @@ class StreamPump:
         for sid in list(self._shard_iterators()):
             self.positions.pop(sid, None)
             self.iterators[sid] = self.streams.get_shard_iterator(
-                StreamArn=self.stream_arn, ShardId=sid, ShardIteratorType="LATEST")["ShardIterator"]
+                StreamArn=self.stream_arn, ShardId=sid, ShardIteratorType="LATEST"
+            )["ShardIterator"]
 
     def poll_once(self) -> int:
         """Read every shard once and deliver what passed the filter; returns records delivered."""

@@ -52,8 +52,13 @@ class Gateway:
             paths = sorted({r.path for r in self.routes if r.regex.match(parts.path)}, key=lambda p: p.count("{"))
             allowed = sorted({r.method for r in self.routes if paths and r.path == paths[0]})  # literal wins
             if allowed:  # the path is served, not with this method (OPTIONS, TRACE, …): 405, as JSON
-                return 405, {"Content-Type": "application/json", "Allow": ", ".join(allowed)}, json.dumps(
-                    {"error": f"{method} is not a method of {parts.path}: use {', '.join(allowed)}"}).encode()
+                return (
+                    405,
+                    {"Content-Type": "application/json", "Allow": ", ".join(allowed)},
+                    json.dumps(
+                        {"error": f"{method} is not a method of {parts.path}: use {', '.join(allowed)}"}
+                    ).encode(),
+                )
             return 404, {"Content-Type": "application/json"}, b'{"message":"Not Found"}'
         event = api_event(route, method, parts.path, parts.query, headers, body)
         # one invocation of this function at a time (its container); other functions and the stream
@@ -67,8 +72,9 @@ class Gateway:
         return status, out_headers, data
 
 
-def api_event(route: template.Route, method: str, path: str, query: str, headers: dict[str, str],
-              body: bytes) -> dict[str, Any]:
+def api_event(
+    route: template.Route, method: str, path: str, query: str, headers: dict[str, str], body: bytes
+) -> dict[str, Any]:
     """An API Gateway HTTP API (payload format 2.0) event, as the service sends it to Lambda."""
     now = datetime.now(UTC)
     lower = {k.lower(): v for k, v in headers.items()}
@@ -88,8 +94,13 @@ def api_event(route: template.Route, method: str, path: str, query: str, headers
             "apiId": "local",
             "domainName": lower.get("host", "127.0.0.1"),
             "domainPrefix": "local",
-            "http": {"method": method, "path": path, "protocol": "HTTP/1.1",
-                     "sourceIp": "127.0.0.1", "userAgent": lower.get("user-agent", "")},
+            "http": {
+                "method": method,
+                "path": path,
+                "protocol": "HTTP/1.1",
+                "sourceIp": "127.0.0.1",
+                "userAgent": lower.get("user-agent", ""),
+            },
             "requestId": uuid.uuid4().hex,
             "routeKey": f"{route.method} {route.path}",
             "stage": "$default",
@@ -174,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
     os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "twinmem")
     os.environ.setdefault("POWERTOOLS_DEV", "false")
+
     def say(step: str) -> None:
         print(f"twinmem: {step}", flush=True)
 

@@ -44,10 +44,12 @@ def seed(server: str, key: str, account: str | None = None) -> Seeded:
     """An end user who lived in Berlin and moved to Lisbon, read by extraction."""
     account = account or f"acct_{uuid.uuid4().hex[:8]}"
     with Client(server, key, account) as tm:
-        tm.add([
-            {"id": "t1", "role": "user", "content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
-            {"id": "t2", "role": "user", "content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
-        ])
+        tm.add(
+            [
+                {"id": "t1", "role": "user", "content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
+                {"id": "t2", "role": "user", "content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
+            ]
+        )
         assert wait_for(lambda: getattr(tm.history("user", "home_city"), "count", 0) == 2, timeout=15)
         hit = tm.history("user", "home_city")
         assert isinstance(hit, models.HistoryHit)

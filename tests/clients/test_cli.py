@@ -19,12 +19,20 @@ pytestmark = pytest.mark.e2e
 BIN = Path(sys.executable).parent
 
 
-def twinmem(seeded: Seeded, *args: str, account: str | None = None, stdin: str | None = None,
-            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    environ = {**os.environ, "TWINMEM_URL": seeded.server, "TWINMEM_KEY": seeded.key,
-               "TWINMEM_ACCOUNT": account or seeded.account, "COLUMNS": "200", **(env or {})}
-    return subprocess.run([str(BIN / "twinmem"), *args], capture_output=True, text=True, env=environ, input=stdin,
-                          timeout=60)
+def twinmem(
+    seeded: Seeded, *args: str, account: str | None = None, stdin: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    environ = {
+        **os.environ,
+        "TWINMEM_URL": seeded.server,
+        "TWINMEM_KEY": seeded.key,
+        "TWINMEM_ACCOUNT": account or seeded.account,
+        "COLUMNS": "200",
+        **(env or {}),
+    }
+    return subprocess.run(
+        [str(BIN / "twinmem"), *args], capture_output=True, text=True, env=environ, input=stdin, timeout=60
+    )
 
 
 def test_add_a_file_in_batches_then_read_it_back(seeded: Seeded, tmp_path: Path) -> None:
@@ -38,6 +46,7 @@ def test_add_a_file_in_batches_then_read_it_back(seeded: Seeded, tmp_path: Path)
     assert "added 231 items" in added.stdout and "231/231" in added.stderr  # the progress bar, on stderr
 
     import time
+
     deadline = time.monotonic() + 15
     while True:
         hist = twinmem(seeded, "history", "user", "--json", account=account)
@@ -55,8 +64,9 @@ def test_add_a_file_in_batches_then_read_it_back(seeded: Seeded, tmp_path: Path)
 def test_reads_as_tables_and_json(seeded: Seeded) -> None:
     table = twinmem(seeded, "history", "user", "--attribute", "home_city")
     assert table.returncode == 0 and "Berlin" in table.stdout and "Lisbon" in table.stdout and "┃" in table.stdout
-    found = twinmem(seeded, "retrieve", "where do I live", "--as-of", "2025-01-01T00:00:00Z", "--axis", "valid",
-                    "--json")
+    found = twinmem(
+        seeded, "retrieve", "where do I live", "--as-of", "2025-01-01T00:00:00Z", "--axis", "valid", "--json"
+    )
     assert "Berlin" in json.loads(found.stdout)["brief"]
     assert "brief:" in twinmem(seeded, "retrieve", "where do I live").stdout
     chain = json.loads(twinmem(seeded, "lineage", seeded.lisbon, "--json").stdout)
@@ -64,17 +74,34 @@ def test_reads_as_tables_and_json(seeded: Seeded) -> None:
     assert "replaced" in twinmem(seeded, "lineage", seeded.berlin).stdout
     explained = twinmem(seeded, "explain", seeded.lisbon)
     assert "I moved to Lisbon." in explained.stdout and "trust" in explained.stdout
-    assert json.loads(twinmem(seeded, "explain", seeded.lisbon, "--json").stdout)["memory"]["memory_id"] == \
-        seeded.lisbon
+    assert (
+        json.loads(twinmem(seeded, "explain", seeded.lisbon, "--json").stdout)["memory"]["memory_id"] == seeded.lisbon
+    )
     feed = json.loads(twinmem(seeded, "changes", "--json").stdout)["changes"]
     assert [c["kind"] for c in feed if c["memory_id"]] == ["ADD", "ADD", "SUPERSEDED"]
     assert "SUPERSEDED" in twinmem(seeded, "changes").stdout
 
 
 def test_changes_follow_prints_one_json_line_per_change(seeded: Seeded) -> None:
-    proc = subprocess.Popen([str(BIN / "twinmem"), "changes", "--follow", "--json", "--interval", "0.2",
-                             "--url", seeded.server, "--key", seeded.key, "--account", seeded.account],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            str(BIN / "twinmem"),
+            "changes",
+            "--follow",
+            "--json",
+            "--interval",
+            "0.2",
+            "--url",
+            seeded.server,
+            "--key",
+            seeded.key,
+            "--account",
+            seeded.account,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         lines = [json.loads(proc.stdout.readline()) for _ in range(3)]
@@ -96,6 +123,10 @@ def test_errors_print_the_contract_message_and_exit_non_zero(seeded: Seeded) -> 
 def test_keys_stay_the_table_level_commands(seeded: Seeded) -> None:
     listed = twinmem(seeded, "keys", "list", "--tenant", "local", env={"TWINMEM_TABLE": ""})
     assert listed.returncode == 2 and "--table or TWINMEM_TABLE" in listed.stderr  # the service CLI answered
-    helped = subprocess.run([sys.executable, "-m", "twinmem", "history", "--help"], capture_output=True, text=True,
-                            cwd=Path(__file__).resolve().parents[2] / "functions")
+    helped = subprocess.run(
+        [sys.executable, "-m", "twinmem", "history", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2] / "functions",
+    )
     assert helped.returncode == 0 and "--attribute" in helped.stdout  # python -m twinmem hands API commands over

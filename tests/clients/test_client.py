@@ -58,14 +58,20 @@ def test_writes_items_memories_profile_feedback(server: str, write_key: str) -> 
     with s.client() as tm:
         assert tm.set_profile("Alice Chen").name == "Alice Chen"
         assert isinstance(tm.history("alice chen"), models.HistoryHit)
-        again = tm.add([{"id": "t1", "role": "user", "content": "I live in Berlin.",
-                         "said_at": "2024-06-01T10:00:00Z"}])  # a client id sent again adds nothing
+        again = tm.add(
+            [{"id": "t1", "role": "user", "content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"}]
+        )  # a client id sent again adds nothing
         item = tm.get_item(again.event_ids[0])
         assert item.content == "I live in Berlin."
         edited = tm.edit_item(item.event_id, "I live in Hamburg.")
         assert edited.version == 2 and [v.content for v in edited.versions] == ["I live in Berlin."]
-        mem = tm.append("Prefers window seats", subject="Alice Chen", attribute="seat", value="window",
-                        valid_from=datetime(2026, 1, 1, tzinfo=UTC))
+        mem = tm.append(
+            "Prefers window seats",
+            subject="Alice Chen",
+            attribute="seat",
+            value="window",
+            valid_from=datetime(2026, 1, 1, tzinfo=UTC),
+        )
         assert tm.revise(mem.memory_id, "Prefers aisle seats").content == "Prefers aisle seats"
         assert tm.feedback(mem.memory_id, "used").usage.used == 1
         assert tm.correct("Alice Chen", "seat", "window", reason="misheard").count == 1
@@ -118,22 +124,26 @@ def test_each_error_status_raises_its_class_with_the_contract_message(server: st
 
 
 def _answer(status: int, body: Any, headers: dict[str, str] | None = None) -> httpx.Response:
-    return httpx.Response(status, headers={"Content-Type": "application/json", **(headers or {})},
-                          content=json.dumps(body).encode())
+    return httpx.Response(
+        status, headers={"Content-Type": "application/json", **(headers or {})}, content=json.dumps(body).encode()
+    )
 
 
-@pytest.mark.parametrize(("status", "cls", "body"), [
-    (400, BadAccount, {"error": "missing X-Twin-Account"}),
-    (401, Unauthorized, {"error": "not a key this service issued"}),
-    (403, Forbidden, {"error": "this call needs a write key", "needs": "write", "scope": "read"}),
-    (404, NotFound, {"error": "no memory for end user 'u' yet"}),
-    (409, Conflict, {"error": "it changed meanwhile: read it again and retry"}),
-    (413, PayloadTooLarge, {"error": "body too large"}),
-    (415, UnsupportedMediaType, {"error": "send the body as application/json", "content_type": "text/plain"}),
-    (422, InvalidBody, {"error": "invalid body", "field": "items.0.content", "why": "too long"}),
-    (503, Unavailable, {"error": "this end user is being rebuilt", "retry_after": 1}),
-    (500, ServerError, {"error": "internal error", "request_id": "req_1"}),
-])
+@pytest.mark.parametrize(
+    ("status", "cls", "body"),
+    [
+        (400, BadAccount, {"error": "missing X-Twin-Account"}),
+        (401, Unauthorized, {"error": "not a key this service issued"}),
+        (403, Forbidden, {"error": "this call needs a write key", "needs": "write", "scope": "read"}),
+        (404, NotFound, {"error": "no memory for end user 'u' yet"}),
+        (409, Conflict, {"error": "it changed meanwhile: read it again and retry"}),
+        (413, PayloadTooLarge, {"error": "body too large"}),
+        (415, UnsupportedMediaType, {"error": "send the body as application/json", "content_type": "text/plain"}),
+        (422, InvalidBody, {"error": "invalid body", "field": "items.0.content", "why": "too long"}),
+        (503, Unavailable, {"error": "this end user is being rebuilt", "retry_after": 1}),
+        (500, ServerError, {"error": "internal error", "request_id": "req_1"}),
+    ],
+)
 def test_every_status_has_its_class(status: int, cls: type[Exception], body: dict[str, Any]) -> None:
     transport = httpx.MockTransport(lambda _: _answer(status, body, {"Retry-After": "1"}))
     client = Client("http://twinmem.test", ADMIN, "u", transport=transport, sleep=lambda _: None)
@@ -145,7 +155,8 @@ def test_every_status_has_its_class(status: int, cls: type[Exception], body: dic
 def test_503_is_retried_after_retry_after_and_bounded() -> None:
     calls: list[httpx.Request] = []
     answers = [_answer(503, {"error": "at capacity, retry later", "retry_after": 2}, {"Retry-After": "2"})] * 2 + [
-        _answer(200, {"lines": [], "text": "Values as stated, newest said first:"})]
+        _answer(200, {"lines": [], "text": "Values as stated, newest said first:"})
+    ]
 
     def handler(request: httpx.Request) -> httpx.Response:
         calls.append(request)
@@ -158,8 +169,9 @@ def test_503_is_retried_after_retry_after_and_bounded() -> None:
 
     slept.clear()
     always = httpx.MockTransport(lambda _: _answer(503, {"error": "at capacity, retry later"}, {"Retry-After": "600"}))
-    bounded = Client("http://twinmem.test", ADMIN, "u", transport=always, sleep=slept.append, max_retries=2,
-                     max_retry_wait=5)
+    bounded = Client(
+        "http://twinmem.test", ADMIN, "u", transport=always, sleep=slept.append, max_retries=2, max_retry_wait=5
+    )
     with pytest.raises(Unavailable, match="at capacity"):
         bounded.known()
     assert slept == [5.0, 5.0]  # never longer than max_retry_wait, never more than max_retries

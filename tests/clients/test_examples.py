@@ -19,8 +19,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 def run(seeded: Seeded, script: str, *args: str, account: str) -> str:
     env = {**os.environ, "TWINMEM_URL": seeded.server, "TWINMEM_KEY": seeded.key, "TWINMEM_ACCOUNT": account}
-    done = subprocess.run([sys.executable, str(EXAMPLES / script), *args], capture_output=True, text=True, env=env,
-                          timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args], capture_output=True, text=True, env=env, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 

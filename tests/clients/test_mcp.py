@@ -20,8 +20,10 @@ TOOLS = {"remember", "retrieve", "known", "history", "lineage", "explain"}
 
 
 def session(seeded: Seeded, account: str | None = None) -> StdioServerParameters:
-    return StdioServerParameters(command=str(Path(sys.executable).parent / "twinmem-mcp"), env={
-        "TWINMEM_URL": seeded.server, "TWINMEM_KEY": seeded.key, "TWINMEM_ACCOUNT": account or seeded.account})
+    return StdioServerParameters(
+        command=str(Path(sys.executable).parent / "twinmem-mcp"),
+        env={"TWINMEM_URL": seeded.server, "TWINMEM_KEY": seeded.key, "TWINMEM_ACCOUNT": account or seeded.account},
+    )
 
 
 def text(result: Any) -> str:
@@ -47,8 +49,14 @@ def test_lists_the_tools_and_calls_each_against_the_local_server(seeded: Seeded)
             assert [s["is_current"] for s in json.loads(text(chain))["chain"]] == [False, True]
             why = await mcp.call_tool("explain", {"memory_id": seeded.lisbon})
             assert json.loads(text(why))["evidence"][0]["text"] == "I moved to Lisbon."
-            stored = await mcp.call_tool("remember", {"turns": [
-                {"role": "user", "content": "I am allergic to peanuts.", "said_at": "2026-11-01T12:00:00Z"}]})
+            stored = await mcp.call_tool(
+                "remember",
+                {
+                    "turns": [
+                        {"role": "user", "content": "I am allergic to peanuts.", "said_at": "2026-11-01T12:00:00Z"}
+                    ]
+                },
+            )
             assert not stored.is_error and json.loads(text(stored))["count"] == 1
 
     asyncio.run(run())

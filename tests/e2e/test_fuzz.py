@@ -40,15 +40,22 @@ pytestmark = pytest.mark.e2e
 def fuzz_server() -> Iterator[str]:
     for base in _serve({}):
         _post(base, "/v1/memory/items", {"items": [{"content": "I moved to Lisbon last week.", "id": "seed"}]})
-        _post(base, "/v1/memory/append", {"content": "Alice prefers tea", "subject": "Alice",
-                                          "attribute": "favorite_drink", "value": "tea"})
+        _post(
+            base,
+            "/v1/memory/append",
+            {"content": "Alice prefers tea", "subject": "Alice", "attribute": "favorite_drink", "value": "tea"},
+        )
         yield base
         print(f"\nfuzz: {sum(SEEN.values())} requests, statuses {dict(sorted(SEEN.items()))}")
 
 
 def _post(base: str, path: str, body: dict[str, Any]) -> None:
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={**HEADERS, "Content-Type": "application/json"})
+    req = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={**HEADERS, "Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(req, timeout=30) as r:
         assert r.status in (201, 202)
 
@@ -66,16 +73,29 @@ def test_the_api_answers_as_its_document_says(served_schema: Any) -> None:
     for operation, mode in [(op, mode) for op in operations for mode in GenerationMode]:
 
         @given(case=operation.as_strategy(generation_mode=mode))
-        @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                  phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            phases=[Phase.explicit, Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         def check(case: Any) -> None:
             response = case.call(headers=HEADERS, timeout=30)
             SEEN[response.status_code] += 1
-            assert response.status_code < 500 or (
-                response.status_code == 503 and "Retry-After" in response.headers), (
-                f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}")
-            case.validate_response(response, checks=[status_code_conformance, content_type_conformance,
-                                                     response_headers_conformance, response_schema_conformance])
+            assert response.status_code < 500 or (response.status_code == 503 and "Retry-After" in response.headers), (
+                f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}"
+            )
+            case.validate_response(
+                response,
+                checks=[
+                    status_code_conformance,
+                    content_type_conformance,
+                    response_headers_conformance,
+                    response_schema_conformance,
+                ],
+            )
 
         try:
             check()
@@ -84,8 +104,12 @@ def test_the_api_answers_as_its_document_says(served_schema: Any) -> None:
 
 
 def test_undeclared_methods_are_405_as_json(fuzz_server: str) -> None:
-    for method, path in [("OPTIONS", "/v1/memory/history"), ("TRACE", "/v1/settings"), ("QUERY", "/v1/memory/append"),
-                         ("PATCH", "/v1/memory/mem_0000000000000000")]:
+    for method, path in [
+        ("OPTIONS", "/v1/memory/history"),
+        ("TRACE", "/v1/settings"),
+        ("QUERY", "/v1/memory/append"),
+        ("PATCH", "/v1/memory/mem_0000000000000000"),
+    ]:
         req = urllib.request.Request(fuzz_server + path, method=method, headers=HEADERS)
         try:
             urllib.request.urlopen(req, timeout=30)

@@ -43,9 +43,16 @@ def server_on_a_table() -> Iterator[str]:
     endpoint.start()
     try:
         url = f"http://127.0.0.1:{port}"
-        yield from _serve({"TWINMEM_TABLE": "twinmem-e2e", "AWS_ENDPOINT_URL_DYNAMODB": url,
-                           "AWS_ENDPOINT_URL_DYNAMODB_STREAMS": url, "AWS_ACCESS_KEY_ID": "testing",
-                           "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": "us-east-1"})
+        yield from _serve(
+            {
+                "TWINMEM_TABLE": "twinmem-e2e",
+                "AWS_ENDPOINT_URL_DYNAMODB": url,
+                "AWS_ENDPOINT_URL_DYNAMODB_STREAMS": url,
+                "AWS_ACCESS_KEY_ID": "testing",
+                "AWS_SECRET_ACCESS_KEY": "testing",
+                "AWS_REGION": "us-east-1",
+            }
+        )
     finally:
         endpoint.stop()
 
@@ -57,8 +64,14 @@ def _serve(extra_env: dict[str, str]) -> Iterator[str]:
     env.update(extra_env)
     # the server's output goes to a file: a pipe nobody reads fills up (64 KiB of logs) and stalls the server
     with tempfile.TemporaryFile(mode="w+") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "infra.local.server"], cwd=ROOT, env=env,
-                                stdout=out, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "infra.local.server"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         yield from _until_stopped(proc, port, out)
 
 
@@ -81,8 +94,9 @@ def _until_stopped(proc: subprocess.Popen[str], port: int, out: Any) -> Iterator
         proc.wait(timeout=10)
 
 
-def call(base: str, method: str, path: str, body: Any = None, key: str = ADMIN,
-         account: str | None = "user_42") -> tuple[int, dict[str, str], Any]:
+def call(
+    base: str, method: str, path: str, body: Any = None, key: str = ADMIN, account: str | None = "user_42"
+) -> tuple[int, dict[str, str], Any]:
     headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     if account:
         headers["X-Twin-Account"] = account
@@ -109,10 +123,18 @@ def walkthrough(server: str) -> None:
     status, _, minted = call(server, "POST", "/v1/keys", {"scope": "write", "name": "app"}, account=None)
     assert status == 201
     key = minted["key"]
-    status, _, added = call(server, "POST", "/v1/memory/items", {"items": [
-        {"role": "user", "content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
-        {"role": "user", "content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
-    ]}, key=key)
+    status, _, added = call(
+        server,
+        "POST",
+        "/v1/memory/items",
+        {
+            "items": [
+                {"role": "user", "content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
+                {"role": "user", "content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
+            ]
+        },
+        key=key,
+    )
     assert status == 202 and added["count"] == 2
 
     history: dict[str, Any] = {}
@@ -124,7 +146,9 @@ def walkthrough(server: str) -> None:
         time.sleep(0.1)
 
     assert [(a["value"], a["said_at"]) for a in history["assertions"]] == [
-        ("Berlin", "2024-06-01"), ("Lisbon", "2026-10-01")]
+        ("Berlin", "2024-06-01"),
+        ("Lisbon", "2026-10-01"),
+    ]
     assert headers["X-Request-Id"]
     status, _, known = call(server, "POST", "/v1/memory/known", {}, key=key)
     assert known["lines"] == ["- user · home_city: Lisbon [said 2026-10-01]; Berlin [said 2024-06-01]"]

@@ -46,8 +46,11 @@ def test_a_turn_that_states_no_fact_is_found_as_an_episode(api: ApiClient, backe
 
 
 def test_the_speakers_name_finds_their_turns(api: ApiClient, backend: Any) -> None:
-    maya, _ = _post(api, {"content": "I spent the weekend repainting the kitchen.", "name": "Maya"},
-                    {"content": "I spent the weekend at a chess tournament.", "name": "Jon"})
+    maya, _ = _post(
+        api,
+        {"content": "I spent the weekend repainting the kitchen.", "name": "Maya"},
+        {"content": "I spent the weekend at a chess tournament.", "name": "Jon"},
+    )
 
     body = _retrieve(api, "what did Maya do at the weekend", kinds=["episode"])
 
@@ -55,9 +58,14 @@ def test_the_speakers_name_finds_their_turns(api: ApiClient, backend: Any) -> No
 
 
 def test_limit_counts_facts_and_episodes_and_kinds_narrows_them(api: ApiClient, backend: Any) -> None:
-    _post(api, {"content": "I live in Lisbon.", "said_at": "2026-01-01T10:00:00Z"},
-          *({"content": f"Lisbon trams are lovely, day {i}.", "said_at": f"2026-01-0{i + 2}T10:00:00Z"}
-            for i in range(5)))
+    _post(
+        api,
+        {"content": "I live in Lisbon.", "said_at": "2026-01-01T10:00:00Z"},
+        *(
+            {"content": f"Lisbon trams are lovely, day {i}.", "said_at": f"2026-01-0{i + 2}T10:00:00Z"}
+            for i in range(5)
+        ),
+    )
     backend.drain()
 
     both = _retrieve(api, "where do I live? Lisbon", limit=4)["memories"]
@@ -143,10 +151,12 @@ def test_episodes_stay_out_of_history_known_lineage_and_the_maintenance_job(api:
     assert store.get_event("local", "user_42", ev) is not None
 
 
-def test_retrieve_reads_one_index_query_and_one_batch_get(api: ApiClient, backend: Any,
-                                                          calls: list[Any]) -> None:
-    _post(api, {"content": "I work at Acme.", "said_at": "2026-05-01T09:00:00Z"},
-          {"content": "Acme's office has a rooftop garden.", "said_at": "2026-05-02T09:00:00Z"})
+def test_retrieve_reads_one_index_query_and_one_batch_get(api: ApiClient, backend: Any, calls: list[Any]) -> None:
+    _post(
+        api,
+        {"content": "I work at Acme.", "said_at": "2026-05-01T09:00:00Z"},
+        {"content": "Acme's office has a rooftop garden.", "said_at": "2026-05-02T09:00:00Z"},
+    )
     backend.drain()
     _retrieve(api, "Acme")
     calls.clear()
@@ -161,8 +171,14 @@ def test_retrieve_reads_one_index_query_and_one_batch_get(api: ApiClient, backen
 
 
 def test_an_episode_carries_its_time_words_resolved_and_the_brief_shows_them(api: ApiClient, backend: Any) -> None:
-    _post(api, {"content": "We hiked up to the lake yesterday, Pebble loved it.", "name": "Maya",
-                "said_at": "2023-05-08T13:56:00Z"})
+    _post(
+        api,
+        {
+            "content": "We hiked up to the lake yesterday, Pebble loved it.",
+            "name": "Maya",
+            "said_at": "2023-05-08T13:56:00Z",
+        },
+    )
 
     body = _retrieve(api, "when did Maya hike to the lake", kinds=["episode"])
 
@@ -172,13 +188,18 @@ def test_an_episode_carries_its_time_words_resolved_and_the_brief_shows_them(api
 
 
 def test_a_reply_is_found_by_the_question_it_answers(api: ApiClient, backend: Any) -> None:
-    _, reply, *_ = _post(api, {"content": "Who's Luis?", "name": "Elena", "said_at": "2024-01-24T10:00:00Z"},
-                     {"content": "My husband. He runs a taco truck on Fourth Avenue.", "name": "Jonah",
-                      "said_at": "2024-01-24T10:01:00Z"},
-                     {"content": "Luis is the best cook I know.", "name": "Jonah",
-                      "said_at": "2024-01-25T10:00:00Z"},
-                     {"content": "Lovely. How is the weather?", "name": "Elena", "said_at": "2024-01-25T10:01:00Z"},
-                     {"content": "Sunny all week.", "name": "Jonah", "said_at": "2024-01-25T10:02:00Z"})
+    _, reply, *_ = _post(
+        api,
+        {"content": "Who's Luis?", "name": "Elena", "said_at": "2024-01-24T10:00:00Z"},
+        {
+            "content": "My husband. He runs a taco truck on Fourth Avenue.",
+            "name": "Jonah",
+            "said_at": "2024-01-24T10:01:00Z",
+        },
+        {"content": "Luis is the best cook I know.", "name": "Jonah", "said_at": "2024-01-25T10:00:00Z"},
+        {"content": "Lovely. How is the weather?", "name": "Elena", "said_at": "2024-01-25T10:01:00Z"},
+        {"content": "Sunny all week.", "name": "Jonah", "said_at": "2024-01-25T10:02:00Z"},
+    )
 
     found = [m["event_id"] for m in _retrieve(api, "Luis", kinds=["episode"])["memories"]]
     weather = [m["content"] for m in _retrieve(api, "Luis weather", kinds=["episode"])["memories"]]
@@ -188,9 +209,12 @@ def test_a_reply_is_found_by_the_question_it_answers(api: ApiClient, backend: An
 
 
 def test_subject_keeps_the_turns_said_by_or_naming_it(api: ApiClient, backend: Any) -> None:
-    maya, jon_about_maya, _ = _post(api, {"content": "I painted all weekend.", "name": "Maya"},
-                                    {"content": "Maya's painting is on the fridge now.", "name": "Jon"},
-                                    {"content": "I painted the fence.", "name": "Jon"})
+    maya, jon_about_maya, _ = _post(
+        api,
+        {"content": "I painted all weekend.", "name": "Maya"},
+        {"content": "Maya's painting is on the fridge now.", "name": "Jon"},
+        {"content": "I painted the fence.", "name": "Jon"},
+    )
 
     found = {m["event_id"] for m in _retrieve(api, "painted painting", subject="Maya", kinds=["episode"])["memories"]}
 

@@ -14,8 +14,15 @@ from infra.local.invoke import invoke
 EVENTS = Path(__file__).resolve().parents[2] / "events"
 SAMPLE_KEY = "tm_sample_admin_key_for_local_invoke"
 EXPECTED = {
-    "keys-create": 201, "items-add": 202, "history": 200, "known": 200, "retrieve": 200, "append": 201,
-    "changes": 200, "lineage": 404, "explain": 404,  # they name a placeholder memory id
+    "keys-create": 201,
+    "items-add": 202,
+    "history": 200,
+    "known": 200,
+    "retrieve": 200,
+    "append": 201,
+    "changes": 200,
+    "lineage": 404,
+    "explain": 404,  # they name a placeholder memory id
 }
 
 

@@ -14,19 +14,37 @@ from tests.conftest import ApiClient
 from twinmem.extract.bedrock import TOOL_NAME, BedrockExtractor
 
 MODEL = "anthropic.claude-3-haiku-20240307-v1:0"
-READ = {"id": "t1", "role": "user", "content": "I moved to Lisbon last week.",
-        "said_at": "2026-10-01T09:00:00Z"}
-UNREADABLE = {"id": "t2", "role": "user", "content": "My cat is called Miso.",
-              "said_at": "2026-10-02T09:00:00Z"}
-LISBON = {"subject": "@self", "attribute": "home_city", "value": "Lisbon", "polarity": 1,
-          "valid_from": "2026-09-21", "quote": "moved to Lisbon"}
-FACT = {"id": "t3", "role": "user", "name": "Maya", "content": "Ran my first charity 5K yesterday!",
-        "said_at": "2026-10-03T09:00:00Z"}
+READ = {"id": "t1", "role": "user", "content": "I moved to Lisbon last week.", "said_at": "2026-10-01T09:00:00Z"}
+UNREADABLE = {"id": "t2", "role": "user", "content": "My cat is called Miso.", "said_at": "2026-10-02T09:00:00Z"}
+LISBON = {
+    "subject": "@self",
+    "attribute": "home_city",
+    "value": "Lisbon",
+    "polarity": 1,
+    "valid_from": "2026-09-21",
+    "quote": "moved to Lisbon",
+}
+FACT = {
+    "id": "t3",
+    "role": "user",
+    "name": "Maya",
+    "content": "Ran my first charity 5K yesterday!",
+    "said_at": "2026-10-03T09:00:00Z",
+}
 ANSWERS: dict[str, Any] = {  # turn text -> the record_statements input; any other turn gets prose
     READ["content"]: {"statements": [LISBON]},
-    FACT["content"]: {"statements": [], "facts": [
-        {"subject": "@self", "content": "Maya ran her first charity 5K", "valid_from": "2026-10-02",
-         "quote": "Ran my first charity 5K yesterday!", "mentions": [{"text": "yesterday", "date": "2026-10-02"}]}]},
+    FACT["content"]: {
+        "statements": [],
+        "facts": [
+            {
+                "subject": "@self",
+                "content": "Maya ran her first charity 5K",
+                "valid_from": "2026-10-02",
+                "quote": "Ran my first charity 5K yesterday!",
+                "mentions": [{"text": "yesterday", "date": "2026-10-02"}],
+            }
+        ],
+    },
 }
 _CONVERSE = botocore.session.get_session().get_service_model("bedrock-runtime").operation_model("Converse")
 
@@ -49,9 +67,12 @@ class FakeBedrock:
         if text in self.answers:
             content = [{"toolUse": {"toolUseId": "tu_1", "name": TOOL_NAME, "input": self.answers[text]}}]
             stop = "tool_use"
-        return {"output": {"message": {"role": "assistant", "content": content}}, "stopReason": stop,
-                "usage": {"inputTokens": 900, "outputTokens": 60, "totalTokens": 960},
-                "metrics": {"latencyMs": 700}}
+        return {
+            "output": {"message": {"role": "assistant", "content": content}},
+            "stopReason": stop,
+            "usage": {"inputTokens": 900, "outputTokens": 60, "totalTokens": 960},
+            "metrics": {"latencyMs": 700},
+        }
 
 
 @pytest.fixture
@@ -88,8 +109,10 @@ def test_a_turn_answered_malformed_goes_to_the_failure_destination_without_block
     history = api.post("/v1/memory/history", {"subject": "user"})
 
     assert history.status == 200
-    assert [(a["attribute"], a["value"], a["valid_from"], a["said_at"], a["polarity"], a["source_turn_ids"])
-            for a in history.body["assertions"]] == [
+    assert [
+        (a["attribute"], a["value"], a["valid_from"], a["said_at"], a["polarity"], a["source_turn_ids"])
+        for a in history.body["assertions"]
+    ] == [
         ("home_city", "Lisbon", "2026-09-21", "2026-10-01", 1, [added.body["event_ids"][0]]),
     ]
     pump = backend.pumps[0]
@@ -103,8 +126,7 @@ def test_a_turn_answered_malformed_goes_to_the_failure_destination_without_block
     assert bedrock.calls[UNREADABLE["content"]] == 2 * (pump.mapping.max_retries + 1)
 
 
-def test_the_memory_names_the_model_and_quotes_the_passage(api: ApiClient, backend: Any,
-                                                           bedrock: FakeBedrock) -> None:
+def test_the_memory_names_the_model_and_quotes_the_passage(api: ApiClient, backend: Any, bedrock: FakeBedrock) -> None:
     from infra.local.environment import LOCAL_TENANT
     from twinmem import store
 
@@ -126,8 +148,9 @@ def _sequence_number(backend: Any, content: str) -> str:
     streams = backend.streams
     arn = backend.stream_arn()
     for shard in streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"]:
-        it = streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"],
-                                        ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+        it = streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"], ShardIteratorType="TRIM_HORIZON")[
+            "ShardIterator"
+        ]
         for r in streams.get_records(ShardIterator=it, Limit=1000)["Records"]:
             image = r["dynamodb"].get("NewImage", {})
             if r["eventName"] == "INSERT" and image.get("content", {}).get("S") == content:
@@ -135,8 +158,9 @@ def _sequence_number(backend: Any, content: str) -> str:
     raise AssertionError(f"no stream record for {content!r}")
 
 
-def test_a_free_form_fact_is_found_by_retrieve_and_stays_out_of_history(api: ApiClient, backend: Any,
-                                                                         bedrock: FakeBedrock) -> None:
+def test_a_free_form_fact_is_found_by_retrieve_and_stays_out_of_history(
+    api: ApiClient, backend: Any, bedrock: FakeBedrock
+) -> None:
     api.post("/v1/memory/items", {"items": [FACT]})
     backend.drain()
 
@@ -144,5 +168,6 @@ def test_a_free_form_fact_is_found_by_retrieve_and_stays_out_of_history(api: Api
 
     facts = [m for m in found.body["memories"] if m.get("type") == "fact"]
     assert [(m["content"], m["mentions"]) for m in facts] == [
-        ("Maya: Maya ran her first charity 5K", [{"text": "yesterday", "date": "2026-10-02"}])]
+        ("Maya: Maya ran her first charity 5K", [{"text": "yesterday", "date": "2026-10-02"}])
+    ]
     assert api.post("/v1/memory/history", {"subject": "Maya"}).body.get("count", 0) == 0

@@ -19,11 +19,16 @@ def _values(api: ApiClient, **body: Any) -> list[str]:
 
 
 def test_a_history_call_for_a_subject_costs_one_query(api: ApiClient, backend: Any, calls: list[Any]) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"content": "Alice Chen lives in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
-        {"content": "Alice Chen moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
-        {"content": "Alice Chen works at Acme.", "said_at": "2026-10-01T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "Alice Chen lives in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
+                {"content": "Alice Chen moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
+                {"content": "Alice Chen works at Acme.", "said_at": "2026-10-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
     api.post("/v1/memory/history", {"subject": "Alice Chen"})  # a warm container: key and account cached
     calls.clear()
@@ -33,7 +38,10 @@ def test_a_history_call_for_a_subject_costs_one_query(api: ApiClient, backend: A
     assert reply.body["count"] == 3
     assert [a["subject"] for a in reply.body["assertions"]] == ["alice chen"] * 3
     assert [(a["attribute"], a["value"]) for a in reply.body["assertions"]] == [
-        ("employer", "Acme"), ("home_city", "Berlin"), ("home_city", "Lisbon")]
+        ("employer", "Acme"),
+        ("home_city", "Berlin"),
+        ("home_city", "Lisbon"),
+    ]
     assert [op for op, _ in calls] == ["query"]
     assert "FilterExpression" not in calls[0][1]
 
@@ -50,9 +58,15 @@ def test_the_attribute_filter_is_a_key_condition(api: ApiClient, backend: Any, c
 
 
 def test_a_miss_names_the_nearest_recorded_subjects(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"content": "Alice Chen lives in Berlin."}, {"content": "Bob Stone works at Initech."},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "Alice Chen lives in Berlin."},
+                {"content": "Bob Stone works at Initech."},
+            ]
+        },
+    )
     backend.drain()
 
     reply = api.post("/v1/memory/history", {"subject": "Alice"})
@@ -115,12 +129,20 @@ def extractor(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     yield holder
 
 
-def test_a_poison_record_neither_blocks_the_shard_nor_loses_the_item(api: ApiClient, backend: Any,
-                                                                      extractor: dict[str, Any]) -> None:
+def test_a_poison_record_neither_blocks_the_shard_nor_loses_the_item(
+    api: ApiClient, backend: Any, extractor: dict[str, Any]
+) -> None:
     extractor["x"] = Crashing("POISON")
-    api.post("/v1/memory/items", {"items": [
-        {"content": "I live in Oslo."}, {"content": "POISON I work at Acme."}, {"content": "I speak Norwegian."},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "I live in Oslo."},
+                {"content": "POISON I work at Acme."},
+                {"content": "I speak Norwegian."},
+            ]
+        },
+    )
 
     backend.drain()
 
@@ -172,24 +194,40 @@ class Upgraded:
     def extract(self, text: str, said_at: datetime, role: str) -> list[Statement]:
         found = self.inner.extract(text, said_at, role)
         if "weekends" in text:
-            found.append(Statement(subject="@self", attribute="hobby", value="climbing", polarity=1,
-                                   valid_from=said_at.date(), span=(0, len(text))))
+            found.append(
+                Statement(
+                    subject="@self",
+                    attribute="hobby",
+                    value="climbing",
+                    polarity=1,
+                    valid_from=said_at.date(),
+                    span=(0, len(text)),
+                )
+            )
         return found
 
 
-def test_rebuild_rereads_every_item_gates_reads_and_keeps_corrections(api: ApiClient, backend: Any,
-                                                                      extractor: dict[str, Any]) -> None:
+def test_rebuild_rereads_every_item_gates_reads_and_keeps_corrections(
+    api: ApiClient, backend: Any, extractor: dict[str, Any]
+) -> None:
     from twinmem.extract.rules import RulesExtractor
 
     extractor["x"] = RulesExtractor()
-    api.post("/v1/memory/items", {"items": [
-        {"content": "I live in Oslo.", "said_at": "2026-01-01T09:00:00Z"},
-        {"content": "On weekends I go to the crag.", "said_at": "2026-02-01T09:00:00Z"},
-        {"content": "I work at Initech.", "said_at": "2026-03-01T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "I live in Oslo.", "said_at": "2026-01-01T09:00:00Z"},
+                {"content": "On weekends I go to the crag.", "said_at": "2026-02-01T09:00:00Z"},
+                {"content": "I work at Initech.", "said_at": "2026-03-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
-    api.post("/v1/memory/corrections", {"subject": "me", "attribute": "employer", "value": "Initech",
-                                        "reason": "that was my brother"})
+    api.post(
+        "/v1/memory/corrections",
+        {"subject": "me", "attribute": "employer", "value": "Initech", "reason": "that was my brother"},
+    )
     assert _values(api) == ["Oslo"]
 
     extractor["x"] = Upgraded()
@@ -209,8 +247,9 @@ def test_rebuild_rereads_every_item_gates_reads_and_keeps_corrections(api: ApiCl
     assert len(_values(api, include_retracted=True)) == 3  # earlier generations are withdrawn, not doubled
 
 
-def test_rebuild_resumes_after_running_out_of_time(api: ApiClient, backend: Any, monkeypatch: Any,
-                                                   extractor: dict[str, Any]) -> None:
+def test_rebuild_resumes_after_running_out_of_time(
+    api: ApiClient, backend: Any, monkeypatch: Any, extractor: dict[str, Any]
+) -> None:
     from twinmem import rebuild
     from twinmem.extract.rules import RulesExtractor
 
@@ -239,8 +278,9 @@ TRICKY = ["alice#chen", "a/b", "Zoë Ça", "x" * 512, "S#bob", "日本語"]
 def test_subjects_with_separators_unicode_or_512_characters_stay_apart(api: ApiClient) -> None:
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     for i, subject in enumerate(TRICKY):
-        reply = api.post("/v1/memory/append", {"content": f"fact {i}", "subject": subject, "attribute": "status",
-                                               "value": f"v{i}"})
+        reply = api.post(
+            "/v1/memory/append", {"content": f"fact {i}", "subject": subject, "attribute": "status", "value": f"v{i}"}
+        )
         assert reply.status == 201, reply
 
     for i, subject in enumerate(TRICKY):

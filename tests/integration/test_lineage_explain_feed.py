@@ -21,8 +21,10 @@ def _walk(api: ApiClient, backend: Any) -> list[str]:
         backend.drain()
     history = api.post("/v1/memory/history", {"subject": "me", "attribute": "home_city"}).body
     assert [a["value"] for a in history["assertions"]] == ["Seoul", "Busan", "Tokyo", "Osaka"]
-    corrected = api.post("/v1/memory/corrections", {"subject": "user", "attribute": "home_city", "value": "Tokyo",
-                                                    "reason": "misheard: it was a trip"})
+    corrected = api.post(
+        "/v1/memory/corrections",
+        {"subject": "user", "attribute": "home_city", "value": "Tokyo", "reason": "misheard: it was a trip"},
+    )
     assert corrected.status == 201
     return [a["memory_id"] for a in history["assertions"]]
 
@@ -60,8 +62,9 @@ def test_history_hides_the_correction_unless_asked(api: ApiClient, backend: Any)
     _walk(api, backend)
 
     hidden = api.post("/v1/memory/history", {"subject": "user", "attribute": "home_city"}).body
-    shown = api.post("/v1/memory/history", {"subject": "user", "attribute": "home_city",
-                                            "include_retracted": True}).body
+    shown = api.post(
+        "/v1/memory/history", {"subject": "user", "attribute": "home_city", "include_retracted": True}
+    ).body
     known = api.post("/v1/memory/known", {"subjects": ["user"]}).body["lines"]
 
     assert [a["value"] for a in hidden["assertions"]] == ["Seoul", "Busan", "Osaka"]
@@ -82,14 +85,21 @@ def test_explain_answers_every_section(api: ApiClient, backend: Any) -> None:
 
     assert busan["memory"]["memory_id"] == ids[1] and busan["memory"]["status"] == "superseded"
     assert busan["memory"]["superseded_at"] is not None
-    assert set(busan["trust"]) == {"confidence", "evidence", "freshness", "utility", "source_authority",
-                                   "contradiction_risk", "score"}
+    assert set(busan["trust"]) == {
+        "confidence",
+        "evidence",
+        "freshness",
+        "utility",
+        "source_authority",
+        "contradiction_risk",
+        "score",
+    }
     assert busan["trust"]["source_authority"] == 0.5
     assert busan["lineage"]["supersedes"] == ids[0] and busan["lineage"]["superseded_by"] == ids[2]
     assert [s["memory_id"] for s in busan["lineage"]["chain"]] == ids
     (ev,) = busan["evidence"]
     assert ev["text"] == "I moved to Busan last month."
-    assert ev["passage"] == ev["text"][ev["span"][0]:ev["span"][1]]
+    assert ev["passage"] == ev["text"][ev["span"][0] : ev["span"][1]]
     assert ev["extraction_method"] == "rule" and ev["event_id"].startswith("ev_")
     assert [h["event"] for h in busan["history"]] == ["ADD", "SUPERSEDED"]
     assert [h["event"] for h in tokyo["history"]] == ["ADD", "CORRECTED"]
@@ -104,8 +114,9 @@ def test_explain_answers_every_section(api: ApiClient, backend: Any) -> None:
 def test_explain_shows_a_deleted_source_and_redacts_a_private_one(api: ApiClient, backend: Any) -> None:
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     agent_key = api.post("/v1/keys", {"scope": "write", "agent_id": "planner"}, account=None).body["key"]
-    private = api.post("/v1/memory/append", {"content": "planner's scratch note", "visibility": "private"},
-                       key=agent_key).body["memory_id"]
+    private = api.post(
+        "/v1/memory/append", {"content": "planner's scratch note", "visibility": "private"}, key=agent_key
+    ).body["memory_id"]
     gone = api.post("/v1/memory/append", {"content": "to be forgotten"}).body["memory_id"]
     child = api.post("/v1/memory/append", {"content": "summary", "derived_from": [private, gone]}).body["memory_id"]
     api.delete(f"/v1/memory/{gone}")
@@ -122,10 +133,15 @@ def test_explain_shows_a_deleted_source_and_redacts_a_private_one(api: ApiClient
 
 
 def test_a_repeat_merges_evidence(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"content": "I live in NYC.", "said_at": "2026-01-01T09:00:00Z"},
-        {"content": "I live in New York City.", "said_at": "2026-02-01T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "I live in NYC.", "said_at": "2026-01-01T09:00:00Z"},
+                {"content": "I live in New York City.", "said_at": "2026-02-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
     first, second = (a["memory_id"] for a in api.post("/v1/memory/history", {"subject": "me"}).body["assertions"])
 
@@ -158,9 +174,18 @@ def test_the_feed_lists_every_change_in_order_once(api: ApiClient, backend: Any)
     again = api.get(f"/v1/memory/changes?cursor={last}").body  # a poller asks again from its last change
 
     assert seen == [
-        ("ADD", ids[0]), ("ADD", ids[1]), ("SUPERSEDED", ids[0]), ("ADD", ids[2]), ("SUPERSEDED", ids[1]),
-        ("ADD", ids[3]), ("SUPERSEDED", ids[2]), ("CORRECTED", ids[2]),
-        ("ADD", note), ("UPDATE", note), ("DELETE", note), ("SETTINGS", None),
+        ("ADD", ids[0]),
+        ("ADD", ids[1]),
+        ("SUPERSEDED", ids[0]),
+        ("ADD", ids[2]),
+        ("SUPERSEDED", ids[1]),
+        ("ADD", ids[3]),
+        ("SUPERSEDED", ids[2]),
+        ("CORRECTED", ids[2]),
+        ("ADD", note),
+        ("UPDATE", note),
+        ("DELETE", note),
+        ("SETTINGS", None),
     ]
     assert again == {"changes": [], "next_cursor": None}
     assert "content" not in str(seen)

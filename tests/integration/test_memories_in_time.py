@@ -37,14 +37,19 @@ def _ids(reply: Any) -> list[str]:
 
 def test_known_lines_state_values_newest_first_and_name_conflicts(api: ApiClient, backend: Any) -> None:
     api.put("/v1/memory/profile", {"name": "Alice Chen"})
-    api.post("/v1/memory/items", {"items": [
-        {"content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
-        {"content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
-        {"content": "I work at Acme.", "said_at": "2026-10-01T09:05:00Z"},
-        {"content": "I'm vegetarian.", "said_at": "2026-01-05T09:00:00Z"},
-        {"content": "I'm not vegetarian any more.", "said_at": "2026-09-01T09:00:00Z"},
-        {"content": "I live in Lisbon, I love it.", "said_at": "2026-10-20T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
+                {"content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
+                {"content": "I work at Acme.", "said_at": "2026-10-01T09:05:00Z"},
+                {"content": "I'm vegetarian.", "said_at": "2026-01-05T09:00:00Z"},
+                {"content": "I'm not vegetarian any more.", "said_at": "2026-09-01T09:00:00Z"},
+                {"content": "I live in Lisbon, I love it.", "said_at": "2026-10-20T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
 
     reply = api.post("/v1/memory/known", {"subjects": ["Alice Chen"]})
@@ -59,10 +64,15 @@ def test_known_lines_state_values_newest_first_and_name_conflicts(api: ApiClient
 
 
 def test_known_for_all_subjects_and_a_value_said_only_not_to_hold(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"content": "I don't work at Initech any more.", "said_at": "2026-03-01T09:00:00Z"},
-        {"content": "My sister Carol lives in Paris.", "said_at": "2026-04-01T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "I don't work at Initech any more.", "said_at": "2026-03-01T09:00:00Z"},
+                {"content": "My sister Carol lives in Paris.", "said_at": "2026-04-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
 
     lines = api.post("/v1/memory/known", {}).body["lines"]
@@ -73,9 +83,15 @@ def test_known_for_all_subjects_and_a_value_said_only_not_to_hold(api: ApiClient
 
 def test_append_keeps_every_time_field(api: ApiClient) -> None:
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
-    mid = _append(api, "From the start of 2027 the Enterprise fee uses the new rate card",
-                  validFrom="2027-01-01T00:00:00Z", sourceKind="document", sourceRef="pricing-policy-v4",
-                  runId="pricing-7", created_at="2026-11-01T12:00:00Z")
+    mid = _append(
+        api,
+        "From the start of 2027 the Enterprise fee uses the new rate card",
+        validFrom="2027-01-01T00:00:00Z",
+        sourceKind="document",
+        sourceRef="pricing-policy-v4",
+        runId="pricing-7",
+        created_at="2026-11-01T12:00:00Z",
+    )
 
     explained = api.get(f"/v1/memory/{mid}/explain").body["memory"]
 
@@ -85,7 +101,10 @@ def test_append_keeps_every_time_field(api: ApiClient) -> None:
     assert explained["valid_to"] is None and explained["superseded_at"] is None
     assert explained["recorded_at"].startswith(str(_now().year))
     assert (explained["source_kind"], explained["source_ref"], explained["run_id"]) == (
-        "document", "pricing-policy-v4", "pricing-7")
+        "document",
+        "pricing-policy-v4",
+        "pricing-7",
+    )
     assert explained["source_verified"] is False
 
 
@@ -93,8 +112,12 @@ def test_each_axis_with_future_ended_expired_revised_and_deleted_memories(api: A
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     now = _now()
     future = _append(api, "pricing rule takes effect", valid_from=_iso(now + timedelta(days=30)))
-    ended = _append(api, "pricing rule for the summer sale", valid_from=_iso(now - timedelta(days=60)),
-                    valid_to=_iso(now - timedelta(days=10)))
+    ended = _append(
+        api,
+        "pricing rule for the summer sale",
+        valid_from=_iso(now - timedelta(days=60)),
+        valid_to=_iso(now - timedelta(days=10)),
+    )
     expired = _append(api, "pricing promo code SAVE10", expires_at=_iso(now + timedelta(seconds=1)))
     revised = _append(api, "pricing v1: 10 dollars")
     deleted = _append(api, "pricing secret to forget")
@@ -110,11 +133,17 @@ def test_each_axis_with_future_ended_expired_revised_and_deleted_memories(api: A
     assert revised in default
     assert not {future, ended, expired, deleted} & set(default)
 
-    in_future = _ids(api.post("/v1/memory/retrieve", {"query": "pricing", "as_of": _iso(now + timedelta(days=40)),
-                                                       "as_of_axis": "valid"}))
+    in_future = _ids(
+        api.post(
+            "/v1/memory/retrieve", {"query": "pricing", "as_of": _iso(now + timedelta(days=40)), "as_of_axis": "valid"}
+        )
+    )
     assert future in in_future and ended not in in_future
-    in_summer = _ids(api.post("/v1/memory/retrieve", {"query": "pricing", "asOf": _iso(now - timedelta(days=30)),
-                                                       "asOfAxis": "valid"}))
+    in_summer = _ids(
+        api.post(
+            "/v1/memory/retrieve", {"query": "pricing", "asOf": _iso(now - timedelta(days=30)), "asOfAxis": "valid"}
+        )
+    )
     assert ended in in_summer and future not in in_summer and expired not in in_summer
 
     contents = []
@@ -125,8 +154,12 @@ def test_each_axis_with_future_ended_expired_revised_and_deleted_memories(api: A
         contents.append(shown[revised])
     assert contents == ["pricing v1: 10 dollars", "pricing v2: 12 dollars", "pricing v3: 15 dollars"]
 
-    before = _ids(api.post("/v1/memory/retrieve", {"query": "pricing", "as_of": _iso(now - timedelta(seconds=5)),
-                                                    "as_of_axis": "transaction"}))
+    before = _ids(
+        api.post(
+            "/v1/memory/retrieve",
+            {"query": "pricing", "as_of": _iso(now - timedelta(seconds=5)), "as_of_axis": "transaction"},
+        )
+    )
     assert revised not in before  # not yet recorded then
 
 
@@ -136,25 +169,31 @@ def test_transaction_axis_finds_by_current_content_only(api: ApiClient) -> None:
     t1 = _tick()
     api.put(f"/v1/memory/{mid}", {"content": "the office is in Bergen"})
 
-    by_old_word = _ids(api.post("/v1/memory/retrieve", {"query": "Oslo", "as_of": _iso(t1),
-                                                         "as_of_axis": "transaction"}))
-    by_new_word = api.post("/v1/memory/retrieve", {"query": "Bergen", "as_of": _iso(t1),
-                                                   "as_of_axis": "transaction"})
+    by_old_word = _ids(
+        api.post("/v1/memory/retrieve", {"query": "Oslo", "as_of": _iso(t1), "as_of_axis": "transaction"})
+    )
+    by_new_word = api.post("/v1/memory/retrieve", {"query": "Bergen", "as_of": _iso(t1), "as_of_axis": "transaction"})
 
     assert by_old_word == []
     assert [m["content"] for m in by_new_word.body["memories"]] == ["the office is in Oslo"]
 
 
 def test_a_replaced_value_is_no_longer_valid_but_known_keeps_both(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
-        {"content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
+                {"content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
 
     now = api.post("/v1/memory/retrieve", {"query": "where do I live", "kinds": ["fact"]}).body
-    in_2025 = api.post("/v1/memory/retrieve", {"query": "live", "as_of": "2025-01-01T00:00:00Z",
-                                              "kinds": ["fact"]}).body
+    in_2025 = api.post(
+        "/v1/memory/retrieve", {"query": "live", "as_of": "2025-01-01T00:00:00Z", "kinds": ["fact"]}
+    ).body
 
     assert [m["value"] for m in now["memories"]] == ["Lisbon"]
     assert now["known"] == ["- user · home_city: Lisbon [said 2026-10-01]; Berlin [said 2024-06-01]"]
@@ -164,10 +203,15 @@ def test_a_replaced_value_is_no_longer_valid_but_known_keeps_both(api: ApiClient
 
 
 def test_retrieve_ranks_by_relevance_and_narrows_to_a_subject(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"content": "My sister Carol lives in Paris.", "said_at": "2026-04-01T09:00:00Z"},
-        {"content": "I work at Acme.", "said_at": "2026-05-01T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "My sister Carol lives in Paris.", "said_at": "2026-04-01T09:00:00Z"},
+                {"content": "I work at Acme.", "said_at": "2026-05-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
     _append(api, "Carol prefers window seats on trains")
 
@@ -203,8 +247,9 @@ def test_retrieve_counts_usage_in_one_write(api: ApiClient, backend: Any, calls:
     assert writes == ["put_item", "put_item"]  # one small write per retrieve call
     assert api.get(f"/v1/memory/{a}/explain").body["usage"] == {"retrieved": 2, "used": 0, "ignored": 1}
     assert api.get(f"/v1/memory/{b}/explain").body["usage"]["retrieved"] == 2
-    leftover = [i for i in backend.dynamodb.scan(TableName=backend.table_name)["Items"]
-                if i["type"]["S"] == "RETRIEVAL"]
+    leftover = [
+        i for i in backend.dynamodb.scan(TableName=backend.table_name)["Items"] if i["type"]["S"] == "RETRIEVAL"
+    ]
     assert leftover == []
 
 
@@ -238,8 +283,7 @@ def test_a_concurrent_revision_is_a_409_not_a_500(api: ApiClient, monkeypatch: A
     stale = store.get_memory("local", "user_42", mid)  # read before someone else revises it
     api.put(f"/v1/memory/{mid}", {"content": "second"})
     original = store.get_memory
-    monkeypatch.setattr(store, "get_memory",
-                        lambda t, a, m: stale if m == mid else original(t, a, m))
+    monkeypatch.setattr(store, "get_memory", lambda t, a, m: stale if m == mid else original(t, a, m))
 
     reply = api.put(f"/v1/memory/{mid}", {"content": "third"})
 

@@ -46,7 +46,8 @@ def test_every_operation_documents_its_statuses_headers_and_security() -> None:
             assert "Retry-After" in op["responses"]["503"]["headers"]
             for code in codes - {"200", "201", "202"}:
                 assert op["responses"][code]["content"]["application/json"]["schema"] == {
-                    "$ref": "#/components/schemas/ErrorBody"}
+                    "$ref": "#/components/schemas/ErrorBody"
+                }
             names = [p.get("$ref", p.get("name")) for p in op.get("parameters", [])]
             assert ("#/components/parameters/XTwinAccount" in names) == op["x-end-user"], (method, path)
     assert doc["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
@@ -85,9 +86,14 @@ def test_a_response_that_does_not_fit_its_model_is_a_500_not_a_422(backend: Any,
         return shaped(KnownOut, {"lines": "not a list"})
 
     handler = entrypoint(app)
-    event = {"version": "2.0", "routeKey": "GET /broken", "rawPath": "/broken", "rawQueryString": "",
-             "headers": {"authorization": f"Bearer {admin_key}"},
-             "requestContext": {"stage": "$default", "http": {"method": "GET", "path": "/broken"}}}
+    event = {
+        "version": "2.0",
+        "routeKey": "GET /broken",
+        "rawPath": "/broken",
+        "rawQueryString": "",
+        "headers": {"authorization": f"Bearer {admin_key}"},
+        "requestContext": {"stage": "$default", "http": {"method": "GET", "path": "/broken"}},
+    }
 
     from infra.local.pump import LambdaContext
 
@@ -102,10 +108,16 @@ def test_an_event_without_a_route_key_is_matched_by_method_and_path(backend: Any
     from infra.local.pump import LambdaContext
 
     def call(method: str, path: str, key: str) -> dict[str, Any]:
-        return handler({"version": "2.0", "rawPath": path, "rawQueryString": "",
-                        "headers": {"authorization": f"Bearer {key}"},
-                        "requestContext": {"stage": "$default", "http": {"method": method, "path": path}}},
-                       LambdaContext("KeysFunction"))
+        return handler(
+            {
+                "version": "2.0",
+                "rawPath": path,
+                "rawQueryString": "",
+                "headers": {"authorization": f"Bearer {key}"},
+                "requestContext": {"stage": "$default", "http": {"method": method, "path": path}},
+            },
+            LambdaContext("KeysFunction"),
+        )
 
     assert call("GET", "/v1/keys", admin_key)["statusCode"] == 200
     assert call("DELETE", "/v1/keys/key_nope", admin_key)["statusCode"] == 404

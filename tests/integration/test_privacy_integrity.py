@@ -29,15 +29,18 @@ def setting(api: ApiClient, backend: Any) -> dict[str, str]:
     backend.drain()
     x = _agent_key(api, "agentX")
     y = _agent_key(api, "agentY")
-    not_berlin = _private(api, x, subject="user", attribute="home_city", value="Berlin", polarity=-1,
-                          created_at="2025-01-01T00:00:00Z")
-    secret = _private(api, x, subject="Project Nightjar", attribute="status", value="secret",
-                      content="Nightjar is secret")
+    not_berlin = _private(
+        api, x, subject="user", attribute="home_city", value="Berlin", polarity=-1, created_at="2025-01-01T00:00:00Z"
+    )
+    secret = _private(
+        api, x, subject="Project Nightjar", attribute="status", value="secret", content="Nightjar is secret"
+    )
     return {"x": x, "y": y, "not_berlin": not_berlin, "secret": secret}
 
 
-def test_history_and_known_show_another_agents_private_memory_to_nobody_else(api: ApiClient,
-                                                                            setting: dict[str, str]) -> None:
+def test_history_and_known_show_another_agents_private_memory_to_nobody_else(
+    api: ApiClient, setting: dict[str, str]
+) -> None:
     for key in (api.key, setting["y"]):
         history = api.post("/v1/memory/history", {"subject": "user"}, key=key).body
         known = api.post("/v1/memory/known", {}, key=key).body
@@ -52,8 +55,9 @@ def test_history_and_known_show_another_agents_private_memory_to_nobody_else(api
     assert "conflict" in mine["text"] and "nightjar" in mine["text"].lower()
 
 
-def test_a_miss_does_not_name_or_count_a_subject_only_a_private_memory_holds(api: ApiClient,
-                                                                            setting: dict[str, str]) -> None:
+def test_a_miss_does_not_name_or_count_a_subject_only_a_private_memory_holds(
+    api: ApiClient, setting: dict[str, str]
+) -> None:
     other = api.post("/v1/memory/history", {"subject": "project nightja"}).body
     mine = api.post("/v1/memory/history", {"subject": "project nightja"}, key=setting["x"]).body
 
@@ -95,8 +99,9 @@ def test_a_feed_page_of_only_hidden_entries_still_moves_on(api: ApiClient, setti
 
 
 def test_a_key_bound_to_an_agent_writes_as_that_agent_only(api: ApiClient, setting: dict[str, str]) -> None:
-    forged = api.post("/v1/memory/append", {"content": "x", "agent_id": "agentX", "visibility": "private"},
-                      key=setting["y"])
+    forged = api.post(
+        "/v1/memory/append", {"content": "x", "agent_id": "agentX", "visibility": "private"}, key=setting["y"]
+    )
     own = api.post("/v1/memory/append", {"content": "x", "agent_id": "agentY"}, key=setting["y"])
 
     assert forged.status == 403
@@ -106,8 +111,11 @@ def test_a_key_bound_to_an_agent_writes_as_that_agent_only(api: ApiClient, setti
 def test_a_correction_touches_only_what_the_caller_can_see(api: ApiClient, setting: dict[str, str]) -> None:
     unbound_write = api.post("/v1/keys", {"scope": "write"}, account=None).body["key"]
 
-    reply = api.post("/v1/memory/corrections", {"subject": "Project Nightjar", "attribute": "status",
-                                                "value": "secret", "reason": "guess"}, key=unbound_write)
+    reply = api.post(
+        "/v1/memory/corrections",
+        {"subject": "Project Nightjar", "attribute": "status", "value": "secret", "reason": "guess"},
+        key=unbound_write,
+    )
 
     assert reply.status == 404
     assert api.get(f"/v1/memory/{setting['secret']}/explain", key=setting["x"]).body["memory"]["status"] == "active"
@@ -172,10 +180,13 @@ def test_a_revise_that_read_before_a_delete_cannot_write_back(api: ApiClient, ba
     assert not [i for i in items if "text" in str(i.get("content", ""))]
 
 
-@pytest.mark.parametrize("bad", [
-    {"id": "a", "content": "dup"},
-    {"id": "c", "content": "far future", "said_at": "9999-12-31T23:59:59-14:00"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"id": "a", "content": "dup"},
+        {"id": "c", "content": "far future", "said_at": "9999-12-31T23:59:59-14:00"},
+    ],
+)
 def test_a_refused_items_call_stores_nothing(api: ApiClient, backend: Any, bad: dict[str, Any]) -> None:
     body = {"items": [{"id": "a", "content": "I live in Oslo."}, {"id": "b", "content": "I work at Acme."}, bad]}
 
@@ -189,10 +200,16 @@ def test_a_refused_items_call_stores_nothing(api: ApiClient, backend: Any, bad: 
 
 
 def test_evidence_count_counts_confirmations(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"id": "r1", "content": "I live in Porto.", "said_at": "2026-01-01T09:00:00Z"},
-        {"id": "r2", "content": "I live in Porto.", "said_at": "2026-02-01T09:00:00Z"},
-        {"id": "r3", "content": "I still live in Porto.", "said_at": "2026-03-01T09:00:00Z"}]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"id": "r1", "content": "I live in Porto.", "said_at": "2026-01-01T09:00:00Z"},
+                {"id": "r2", "content": "I live in Porto.", "said_at": "2026-02-01T09:00:00Z"},
+                {"id": "r3", "content": "I still live in Porto.", "said_at": "2026-03-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
     ids = [a["memory_id"] for a in api.post("/v1/memory/history", {"subject": "user"}).body["assertions"]]
 
@@ -204,9 +221,15 @@ def test_evidence_count_counts_confirmations(api: ApiClient, backend: Any) -> No
 
 
 def test_a_replaced_value_ends_on_the_same_day_everywhere(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"id": "h1", "content": "I live in Seoul.", "said_at": "2026-03-02T09:00:00Z"},
-        {"id": "h2", "content": "I moved to Busan.", "said_at": "2026-06-11T09:00:00Z"}]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"id": "h1", "content": "I live in Seoul.", "said_at": "2026-03-02T09:00:00Z"},
+                {"id": "h2", "content": "I moved to Busan.", "said_at": "2026-06-11T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
     seoul = api.post("/v1/memory/history", {"subject": "user"}).body["assertions"][0]["memory_id"]
 
@@ -232,8 +255,9 @@ def test_a_transaction_axis_read_shows_the_memory_as_it_was(api: ApiClient, back
     time.sleep(0.02)
     api.put(f"/v1/memory/{mid}", {"content": "quarterly plan beta"})
 
-    then = api.post("/v1/memory/retrieve", {"query": "quarterly plan", "as_of": between,
-                                            "as_of_axis": "transaction"}).body["memories"]
+    then = api.post(
+        "/v1/memory/retrieve", {"query": "quarterly plan", "as_of": between, "as_of_axis": "transaction"}
+    ).body["memories"]
 
     shown = next(m for m in then if m.get("memory_id") == mid)
     assert shown["content"] == "quarterly plan alpha"
@@ -243,13 +267,20 @@ def test_a_transaction_axis_read_shows_the_memory_as_it_was(api: ApiClient, back
 
 
 def test_an_as_of_brief_leaves_out_values_said_after_it(api: ApiClient, backend: Any) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"id": "k1", "content": "I live in Seoul.", "said_at": "2026-03-02T09:00:00Z"},
-        {"id": "k2", "content": "I moved to Busan.", "said_at": "2026-06-11T09:00:00Z"}]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"id": "k1", "content": "I live in Seoul.", "said_at": "2026-03-02T09:00:00Z"},
+                {"id": "k2", "content": "I moved to Busan.", "said_at": "2026-06-11T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
 
-    then = api.post("/v1/memory/retrieve", {"query": "where do I live", "subject": "user",
-                                            "as_of": "2026-04-01T00:00:00Z"}).body
+    then = api.post(
+        "/v1/memory/retrieve", {"query": "where do I live", "subject": "user", "as_of": "2026-04-01T00:00:00Z"}
+    ).body
 
     assert "Busan" not in " ".join(then["known"]) and "Busan" not in then["brief"]
     assert "Seoul" in " ".join(then["known"])
@@ -276,9 +307,17 @@ def test_a_cursor_past_the_newest_entry_is_an_empty_page(api: ApiClient, backend
     def as_dynamodb_does(params: dict[str, Any], **kwargs: Any) -> None:
         values = params.get("ExpressionAttributeValues", {})
         if "BETWEEN" in params.get("KeyConditionExpression", "") and values[":a"]["S"] > values[":u"]["S"]:
-            raise ClientError({"Error": {"Code": "ValidationException", "Message": "Invalid KeyConditionExpression:"
-                                         " the BETWEEN operator requires upper bound to be greater than or equal"
-                                         " to lower bound"}}, "Query")
+            raise ClientError(
+                {
+                    "Error": {
+                        "Code": "ValidationException",
+                        "Message": "Invalid KeyConditionExpression:"
+                        " the BETWEEN operator requires upper bound to be greater than or equal"
+                        " to lower bound",
+                    }
+                },
+                "Query",
+            )
 
     store.client().meta.events.register_first("before-parameter-build.dynamodb.Query", as_dynamodb_does)
     try:

@@ -24,8 +24,9 @@ def test_turns_posted_appear_in_history_in_the_seed_shape(api: ApiClient, backen
     assert reply.status == 200
     assert reply.body["subject"] == "user"
     assert reply.body["count"] == 2
-    values = [(a["attribute"], a["value"], a["valid_from"], a["said_at"], a["polarity"])
-              for a in reply.body["assertions"]]
+    values = [
+        (a["attribute"], a["value"], a["valid_from"], a["said_at"], a["polarity"]) for a in reply.body["assertions"]
+    ]
     assert values == [
         ("home_city", "Berlin", "2024-06-01", "2024-06-01", 1),
         ("home_city", "Lisbon", "2026-10-01", "2026-10-01", 1),

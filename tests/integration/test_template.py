@@ -16,8 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_cfn_lint_passes() -> None:
-    result = subprocess.run([str(Path(sys.executable).parent / "cfn-lint"), str(ROOT / "template.yaml")],
-                            capture_output=True, text=True, cwd=ROOT)
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "cfn-lint"), str(ROOT / "template.yaml")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -26,8 +30,13 @@ def test_sam_validate_lint_passes() -> None:
     if not Path(sam).exists():
         pytest.fail("SAM CLI not installed: run `make test` (it installs it into .tools/sam)")
     env = {**os.environ, "SAM_CLI_TELEMETRY": "0", "AWS_DEFAULT_REGION": "us-east-1"}
-    result = subprocess.run([sam, "validate", "--lint", "--template", "template.yaml", "--region", "us-east-1"],
-                            capture_output=True, text=True, cwd=ROOT, env=env)
+    result = subprocess.run(
+        [sam, "validate", "--lint", "--template", "template.yaml", "--region", "us-east-1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -83,7 +83,8 @@ def vector_backend(monkeypatch: pytest.MonkeyPatch, backend: Any) -> Iterator[Fa
 
 
 def test_memories_are_embedded_at_write_time_and_found_through_the_vector_index(
-        api: ApiClient, backend: Any, vector_backend: FakeTitan) -> None:
+    api: ApiClient, backend: Any, vector_backend: FakeTitan
+) -> None:
     api.post("/v1/memory/items", {"items": [{"content": "My sister Carol lives in Paris."}]})
     backend.drain()
     api.post("/v1/memory/append", {"content": "Carol prefers window seats on trains"})
@@ -98,7 +99,10 @@ def test_memories_are_embedded_at_write_time_and_found_through_the_vector_index(
     assert [c["inputText"] for c in vector_backend.calls] == [
         "My sister Carol lives in Paris.",  # the item (its episode), as it is stored
         "My sister Carol lives in Paris.",  # the memory extraction read from it
-        "Carol prefers window seats on trains", "The quarterly report is due Friday", "Carol trains seats"]
+        "Carol prefers window seats on trains",
+        "The quarterly report is due Friday",
+        "Carol trains seats",
+    ]
     (search,) = vector_backend.searches  # type: ignore[attr-defined]
     assert search["IndexName"] == "memvec" and search["TopK"] == 10
     assert search["SearchConditionExpression"] == "g1pk = :p"
@@ -107,16 +111,22 @@ def test_memories_are_embedded_at_write_time_and_found_through_the_vector_index(
 
 
 def test_the_vector_backend_keeps_the_axes(api: ApiClient, backend: Any, vector_backend: FakeTitan) -> None:
-    api.post("/v1/memory/items", {"items": [
-        {"content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
-        {"content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
-    ]})
+    api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {"content": "I live in Berlin.", "said_at": "2024-06-01T10:00:00Z"},
+                {"content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
+            ]
+        },
+    )
     backend.drain()
 
     facts = ["fact"]
     now = api.post("/v1/memory/retrieve", {"query": "live Berlin Lisbon moved", "kinds": facts}).body
-    then = api.post("/v1/memory/retrieve", {"query": "live Berlin Lisbon moved", "as_of": "2025-01-01T00:00:00Z",
-                                            "kinds": facts}).body
+    then = api.post(
+        "/v1/memory/retrieve", {"query": "live Berlin Lisbon moved", "as_of": "2025-01-01T00:00:00Z", "kinds": facts}
+    ).body
 
     assert [m["value"] for m in now["memories"]] == ["Lisbon"]  # Berlin was replaced: no longer valid
     assert [m["value"] for m in then["memories"]] == ["Berlin"]
@@ -124,10 +134,21 @@ def test_the_vector_backend_keeps_the_axes(api: ApiClient, backend: Any, vector_
 
 
 def test_turns_are_embedded_on_the_item_and_found_through_the_vector_index_as_episodes(
-        api: ApiClient, backend: Any, vector_backend: FakeTitan) -> None:
-    reply = api.post("/v1/memory/items", {"items": [
-        {"content": "We watched the fireworks over the harbour", "name": "Maya", "said_at": "2026-07-04T22:00:00Z"},
-        {"content": "The quarterly report is due Friday", "said_at": "2026-07-05T09:00:00Z"}]})
+    api: ApiClient, backend: Any, vector_backend: FakeTitan
+) -> None:
+    reply = api.post(
+        "/v1/memory/items",
+        {
+            "items": [
+                {
+                    "content": "We watched the fireworks over the harbour",
+                    "name": "Maya",
+                    "said_at": "2026-07-04T22:00:00Z",
+                },
+                {"content": "The quarterly report is due Friday", "said_at": "2026-07-05T09:00:00Z"},
+            ]
+        },
+    )
     fireworks, _ = reply.body["event_ids"]
     backend.drain()
 
@@ -154,10 +175,15 @@ def test_search_vectors_request_and_answer_on_the_wire(monkeypatch: pytest.Monke
         stub.add_response(
             "search_vectors",
             {"SearchResults": [{"Item": {"pk": pk, "sk": sk}, "Score": 0.12}]},
-            {"TableName": "twinmem-dev", "IndexName": "memvec", "SearchVector": [{"N": "0.6"}, {"N": "0.8"}],
-             "TopK": 5, "SearchConditionExpression": "g1pk = :p",
-             "ExpressionAttributeValues": {":p": {"S": keys.memories_index_pk("t", "a")}},
-             "ProjectionExpression": "pk, sk"},
+            {
+                "TableName": "twinmem-dev",
+                "IndexName": "memvec",
+                "SearchVector": [{"N": "0.6"}, {"N": "0.8"}],
+                "TopK": 5,
+                "SearchConditionExpression": "g1pk = :p",
+                "ExpressionAttributeValues": {":p": {"S": keys.memories_index_pk("t", "a")}},
+                "ProjectionExpression": "pk, sk",
+            },
         )
         store.use_client(client)
         hits = store.search_vectors("t", "a", [0.6, 0.8], 5)
@@ -176,10 +202,16 @@ def test_titan_embeddings_request_on_the_wire(monkeypatch: pytest.MonkeyPatch) -
     client = boto3.client("bedrock-runtime", region_name="us-east-1")
     payload = json.dumps({"embedding": [0.6, 0.8], "inputTextTokenCount": 2}).encode()
     with Stubber(client) as stub:
-        stub.add_response("invoke_model", {"body": StreamingBody(io.BytesIO(payload), len(payload)),
-                                           "contentType": "application/json"},
-                          {"modelId": "amazon.titan-embed-text-v2:0", "body": ANY,
-                           "contentType": "application/json", "accept": "application/json"})
+        stub.add_response(
+            "invoke_model",
+            {"body": StreamingBody(io.BytesIO(payload), len(payload)), "contentType": "application/json"},
+            {
+                "modelId": "amazon.titan-embed-text-v2:0",
+                "body": ANY,
+                "contentType": "application/json",
+                "accept": "application/json",
+            },
+        )
         stub.add_client_error("invoke_model", service_error_code="ThrottlingException", http_status_code=429)
         embeddings.set_client(client)
         try:

@@ -13,22 +13,47 @@ from twinmem.schemas import RetrieveRequest
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def mem(mid: str, value: str, said: str, *, attribute: str = "home_city", polarity: int = 1,
-        subject: str = "alice chen", qualifier: str | None = None, **extra: object) -> Memory:
+def mem(
+    mid: str,
+    value: str,
+    said: str,
+    *,
+    attribute: str = "home_city",
+    polarity: int = 1,
+    subject: str = "alice chen",
+    qualifier: str | None = None,
+    **extra: object,
+) -> Memory:
     at = datetime.fromisoformat(said).replace(tzinfo=UTC)
     fields: dict[str, object] = dict(
-        memory_id=mid, content=f"{attribute} {value}", subject=subject, subject_display="Alice Chen",
-        attribute=attribute, value=value, polarity=polarity, qualifier=qualifier,
-        assertion_valid_from=at.date(), said_at=at, created_at=at, observed_at=at, valid_from=at,
-        recorded_at=at + timedelta(minutes=1), updated_at=at)
+        memory_id=mid,
+        content=f"{attribute} {value}",
+        subject=subject,
+        subject_display="Alice Chen",
+        attribute=attribute,
+        value=value,
+        polarity=polarity,
+        qualifier=qualifier,
+        assertion_valid_from=at.date(),
+        said_at=at,
+        created_at=at,
+        observed_at=at,
+        valid_from=at,
+        recorded_at=at + timedelta(minutes=1),
+        updated_at=at,
+    )
     fields.update(extra)
     return Memory.model_validate(fields)
 
 
 def test_a_chain_links_each_memory_to_the_next_with_its_relation() -> None:
-    ms = [mem("m1", "Seoul", "2026-03-02"), mem("m2", "Busan", "2026-06-11"),
-          mem("m3", "Haeundae, Busan", "2026-07-01"), mem("m4", "Haeundae, Busan", "2026-08-01"),
-          mem("m5", "Haeundae, Busan", "2026-09-01", polarity=-1)]
+    ms = [
+        mem("m1", "Seoul", "2026-03-02"),
+        mem("m2", "Busan", "2026-06-11"),
+        mem("m3", "Haeundae, Busan", "2026-07-01"),
+        mem("m4", "Haeundae, Busan", "2026-08-01"),
+        mem("m5", "Haeundae, Busan", "2026-09-01", polarity=-1),
+    ]
 
     (chain,) = lineage.build_chains(list(reversed(ms)))
 
@@ -39,9 +64,11 @@ def test_a_chain_links_each_memory_to_the_next_with_its_relation() -> None:
 
 
 def test_multi_valued_attributes_start_a_chain_per_value() -> None:
-    ms = [mem("p1", "8080", "2026-01-01", attribute="port", qualifier="local"),
-          mem("p2", "443", "2026-01-02", attribute="port", qualifier="production"),
-          mem("p3", "8081", "2026-01-03", attribute="port", qualifier="local")]
+    ms = [
+        mem("p1", "8080", "2026-01-01", attribute="port", qualifier="local"),
+        mem("p2", "443", "2026-01-02", attribute="port", qualifier="production"),
+        mem("p3", "8081", "2026-01-03", attribute="port", qualifier="local"),
+    ]
 
     chains = lineage.build_chains(ms)
 
@@ -60,21 +87,31 @@ def test_a_corrected_or_deleted_memory_ends_its_link_and_is_never_current() -> N
 
 def test_closed_revisions_are_steps_of_their_memory() -> None:
     m = mem("n1", "x", "2026-01-01", revision=3)
-    revs = [Revision(memory_id="n1", n=1, content="v1", opened_at=T0, closed_at=T0 + timedelta(hours=1)),
-            Revision(memory_id="n1", n=2, content="v2", opened_at=T0 + timedelta(hours=1),
-                     closed_at=T0 + timedelta(hours=2))]
+    revs = [
+        Revision(memory_id="n1", n=1, content="v1", opened_at=T0, closed_at=T0 + timedelta(hours=1)),
+        Revision(
+            memory_id="n1", n=2, content="v2", opened_at=T0 + timedelta(hours=1), closed_at=T0 + timedelta(hours=2)
+        ),
+    ]
 
     chain = lineage.note_chain(m, revs)
 
     assert [(s.content, s.action, s.is_current) for s in chain.steps] == [
-        ("v1", "updated", False), ("v2", "updated", False), ("home_city x", None, True)]
+        ("v1", "updated", False),
+        ("v2", "updated", False),
+        ("home_city x", None, True),
+    ]
 
 
 def test_known_collapses_repeats_in_other_words_and_names_conflicts() -> None:
-    ms = [mem("a", "NYC", "2025-01-01"), mem("b", "New York City", "2026-02-01"),
-          mem("c", "Berlin", "2024-06-01"), mem("d", "vegetarian", "2026-01-05", attribute="diet"),
-          mem("e", "vegetarian", "2026-09-01", attribute="diet", polarity=-1),
-          mem("f", "Paris", "2023-01-01", polarity=-1)]
+    ms = [
+        mem("a", "NYC", "2025-01-01"),
+        mem("b", "New York City", "2026-02-01"),
+        mem("c", "Berlin", "2024-06-01"),
+        mem("d", "vegetarian", "2026-01-05", attribute="diet"),
+        mem("e", "vegetarian", "2026-09-01", attribute="diet", polarity=-1),
+        mem("f", "Paris", "2023-01-01", polarity=-1),
+    ]
 
     lines = known.lines_for("Alice Chen", ms)
 
@@ -118,8 +155,9 @@ def test_visibility_on_each_axis() -> None:
 def test_trust_score_follows_its_formula() -> None:
     m = mem("m", "Lisbon", date.today().isoformat(), extraction_method="rule")
 
-    t = trust(m, evidence_n=2, usage={"retrieved": 0, "used": 1, "ignored": 0}, authority={"user": 0.9},
-              contradicted=False)
+    t = trust(
+        m, evidence_n=2, usage={"retrieved": 0, "used": 1, "ignored": 0}, authority={"user": 0.9}, contradicted=False
+    )
 
     assert t["confidence"] == 0.8 and t["evidence"] == 0.75 and t["utility"] == round(2 / 3, 4)
     expected = 0.30 * 0.8 + 0.20 * 0.75 + 0.15 * t["freshness"] + 0.10 * (2 / 3) + 0.25 * 0.9

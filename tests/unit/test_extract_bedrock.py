@@ -21,20 +21,46 @@ SAID_AT = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)  # a Thursday
 TEXT = "I moved to Lisbon last week, so I\u2019m no longer in  Berlin. My friend Alice Chen works at Acme."
 
 GOOD: list[dict[str, Any]] = [
-    {"subject": "@self", "attribute": "home_city", "value": "Lisbon", "polarity": 1,
-     "valid_from": "2026-09-21", "quote": "I moved to Lisbon last week"},
-    {"subject": "@self", "attribute": "Home City", "value": " Berlin ", "polarity": -1,
-     "valid_from": "2026-10-01", "quote": "i'm no longer in Berlin"},  # case, spacing, apostrophe differ
-    {"subject": "Alice Chen", "attribute": "employer", "value": "Acme",
-     "valid_from": "2026-10-01", "quote": "Alice Chen is employed by Acme", "qualifier": " "},  # paraphrased
+    {
+        "subject": "@self",
+        "attribute": "home_city",
+        "value": "Lisbon",
+        "polarity": 1,
+        "valid_from": "2026-09-21",
+        "quote": "I moved to Lisbon last week",
+    },
+    {
+        "subject": "@self",
+        "attribute": "Home City",
+        "value": " Berlin ",
+        "polarity": -1,
+        "valid_from": "2026-10-01",
+        "quote": "i'm no longer in Berlin",
+    },  # case, spacing, apostrophe differ
+    {
+        "subject": "Alice Chen",
+        "attribute": "employer",
+        "value": "Acme",
+        "valid_from": "2026-10-01",
+        "quote": "Alice Chen is employed by Acme",
+        "qualifier": " ",
+    },  # paraphrased
 ]
 EXPECTED = [
-    Statement(subject=SELF, attribute="home_city", value="Lisbon", polarity=1,
-              valid_from=date(2026, 9, 21), span=(0, 27)),
-    Statement(subject=SELF, attribute="home_city", value="Berlin", polarity=-1,
-              valid_from=date(2026, 10, 1), span=(32, 56)),
-    Statement(subject="Alice Chen", attribute="employer", value="Acme", polarity=1,
-              valid_from=date(2026, 10, 1), span=(0, len(TEXT))),
+    Statement(
+        subject=SELF, attribute="home_city", value="Lisbon", polarity=1, valid_from=date(2026, 9, 21), span=(0, 27)
+    ),
+    Statement(
+        subject=SELF, attribute="home_city", value="Berlin", polarity=-1, valid_from=date(2026, 10, 1), span=(32, 56)
+    ),
+    Statement(
+        subject="Alice Chen",
+        attribute="employer",
+        value="Acme",
+        polarity=1,
+        valid_from=date(2026, 10, 1),
+        span=(0, len(TEXT)),
+    ),
 ]
 EXPECTED_PARAMS = {
     "modelId": MODEL,
@@ -80,8 +106,9 @@ def client() -> Any:
 def sent(client: Any) -> list[dict[str, Any]]:
     """Every converse request the client was asked to send."""
     seen: list[dict[str, Any]] = []
-    client.meta.events.register("provide-client-params.bedrock-runtime.Converse",
-                                lambda params, **_: seen.append(params))
+    client.meta.events.register(
+        "provide-client-params.bedrock-runtime.Converse", lambda params, **_: seen.append(params)
+    )
     return seen
 
 
@@ -167,10 +194,15 @@ def test_two_malformed_answers_fail_the_turn(client: Any, stub: Stubber, sent: l
     assert len(sent) == 2
 
 
-def test_throttling_that_outlasts_the_retries_propagates(client: Any, stub: Stubber,
-                                                         sent: list[dict[str, Any]]) -> None:
-    stub.add_client_error("converse", service_error_code="ThrottlingException", http_status_code=429,
-                          service_message="Too many requests, please wait before trying again.")
+def test_throttling_that_outlasts_the_retries_propagates(
+    client: Any, stub: Stubber, sent: list[dict[str, Any]]
+) -> None:
+    stub.add_client_error(
+        "converse",
+        service_error_code="ThrottlingException",
+        http_status_code=429,
+        service_message="Too many requests, please wait before trying again.",
+    )
 
     with pytest.raises(ClientError) as raised:
         BedrockExtractor(MODEL, client=client).extract(TEXT, SAID_AT, "user")
@@ -201,26 +233,51 @@ def test_importing_the_module_does_not_import_boto3() -> None:
 FACTS_TEXT = "Ran my first charity 5K yesterday with Jon! Also I live in Leeds."
 
 
-def test_free_form_facts_come_back_with_spans_and_mentions(client: Any, stub: Stubber,
-                                                           sent: list[dict[str, Any]]) -> None:
-    stub.add_response("converse", tool_answer({
-        "statements": [{"subject": "@self", "attribute": "home_city", "value": "Leeds", "valid_from": "2026-10-01",
-                        "quote": "I live in Leeds"}],
-        "facts": [
-            {"subject": "@self", "content": "Maya ran her first charity 5K with Jon", "valid_from": "2026-09-30",
-             "quote": "Ran my first charity 5K yesterday with Jon!",
-             "mentions": [{"text": "yesterday", "date": "2026-09-30"}]},
-            {"subject": "Jon", "content": "Jon ran a charity 5K", "valid_from": "2026-09-30",
-             "quote": "Jon joined a race"},  # paraphrased: the whole turn is its evidence
-        ],
-    }), EXPECTED_PARAMS)
+def test_free_form_facts_come_back_with_spans_and_mentions(
+    client: Any, stub: Stubber, sent: list[dict[str, Any]]
+) -> None:
+    stub.add_response(
+        "converse",
+        tool_answer(
+            {
+                "statements": [
+                    {
+                        "subject": "@self",
+                        "attribute": "home_city",
+                        "value": "Leeds",
+                        "valid_from": "2026-10-01",
+                        "quote": "I live in Leeds",
+                    }
+                ],
+                "facts": [
+                    {
+                        "subject": "@self",
+                        "content": "Maya ran her first charity 5K with Jon",
+                        "valid_from": "2026-09-30",
+                        "quote": "Ran my first charity 5K yesterday with Jon!",
+                        "mentions": [{"text": "yesterday", "date": "2026-09-30"}],
+                    },
+                    {
+                        "subject": "Jon",
+                        "content": "Jon ran a charity 5K",
+                        "valid_from": "2026-09-30",
+                        "quote": "Jon joined a race",
+                    },  # paraphrased: the whole turn is its evidence
+                ],
+            }
+        ),
+        EXPECTED_PARAMS,
+    )
 
     reading = BedrockExtractor(MODEL, client=client).read(FACTS_TEXT, SAID_AT, "user", speaker="Maya")
 
     assert [(s.subject, s.attribute, s.value) for s in reading.statements] == [(SELF, "home_city", "Leeds")]
     first, second = reading.facts
-    assert (first.subject, first.content, first.valid_from) == (SELF, "Maya ran her first charity 5K with Jon",
-                                                                 date(2026, 9, 30))
+    assert (first.subject, first.content, first.valid_from) == (
+        SELF,
+        "Maya ran her first charity 5K with Jon",
+        date(2026, 9, 30),
+    )
     assert FACTS_TEXT[slice(*first.span)] == "Ran my first charity 5K yesterday with Jon!"
     assert [(m.text, m.date) for m in first.mentions] == [("yesterday", date(2026, 9, 30))]
     assert (second.subject, second.span, second.mentions) == ("Jon", (0, len(FACTS_TEXT)), [])

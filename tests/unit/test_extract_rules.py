@@ -231,5 +231,6 @@ def test_long_tokens_are_masked_but_spans_still_point_into_the_turn() -> None:
     ex = RulesExtractor()
     text = "I live in Lisbon. " + "é" * 31_982 + " I work at https://acme.example/" + "x" * 80
     found = ex.extract(text, datetime(2026, 10, 1, tzinfo=UTC), "user")
-    assert [(s.attribute, s.value, text[s.span[0]:s.span[1]].strip()) for s in found] == [
-        ("home_city", "Lisbon", "I live in Lisbon.")]  # no employer read from a URL
+    assert [(s.attribute, s.value, text[s.span[0] : s.span[1]].strip()) for s in found] == [
+        ("home_city", "Lisbon", "I live in Lisbon.")
+    ]  # no employer read from a URL

@@ -49,6 +49,7 @@ def test_enc_keeps_the_order_of_attribute_names(a: str, b: str) -> None:
 @given(st.tuples(VOCABULARY, DAYS, DAYS), st.tuples(VOCABULARY, DAYS, DAYS))
 def test_history_key_order_is_response_order(x: tuple[str, date, date], y: tuple[str, date, date]) -> None:
     """attribute, then valid_from, then said_at: the order a history Query returns is the order the contract says."""
+
     def sk(t: tuple[str, date, date]) -> str:
         return keys.assertion_sk(t[0], t[1].isoformat(), t[2].isoformat(), "mem_0000000000000000")
 
@@ -60,9 +61,20 @@ LINE = re.compile(r"^- (?P<subject>.*) · (?P<attribute>[^:]*): (?P<value>.*) \[
 
 
 def _memory(subject: str, attribute: str, value: str, said: datetime) -> Memory:
-    return Memory(memory_id="mem_0000000000000001", content=value, subject=subject, attribute=attribute,
-                  value=value, said_at=said, created_at=said, observed_at=said, valid_from=said, recorded_at=said,
-                  updated_at=said, evidence=[Evidence(event_id="ev_0000000000000001")])
+    return Memory(
+        memory_id="mem_0000000000000001",
+        content=value,
+        subject=subject,
+        attribute=attribute,
+        value=value,
+        said_at=said,
+        created_at=said,
+        observed_at=said,
+        valid_from=said,
+        recorded_at=said,
+        updated_at=said,
+        evidence=[Evidence(event_id="ev_0000000000000001")],
+    )
 
 
 SAID = st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30), timezones=st.just(UTC))
@@ -79,13 +91,15 @@ def test_no_value_forges_a_line(value: str, subject: str, said: datetime) -> Non
     assert lines[0].startswith("- ") and lines[0].endswith(f"[said {said.date().isoformat()}]")
 
 
-BACKSLASHED = st.text(alphabet=st.sampled_from(["\\", "n", "u", "x", "0", "\n", "\u202e", "a"]), min_size=1,
-                      max_size=20)
+BACKSLASHED = st.text(
+    alphabet=st.sampled_from(["\\", "n", "u", "x", "0", "\n", "\u202e", "a"]), min_size=1, max_size=20
+)
 
 
 @settings(max_examples=400)
-@given(st.one_of(st.text(alphabet=st.characters(exclude_categories=("Cs",)), min_size=1, max_size=80), BACKSLASHED),
-       SAID)
+@given(
+    st.one_of(st.text(alphabet=st.characters(exclude_categories=("Cs",)), min_size=1, max_size=80), BACKSLASHED), SAID
+)
 def test_any_value_round_trips(value: str, said: datetime) -> None:
     """The value reads back from its line: printable text as is, control characters and backslashes from their
     escapes (values made of backslashes, escape letters and real line breaks drawn on purpose)."""
@@ -119,7 +133,8 @@ def test_history_answers_in_order_for_any_name(rows: list[tuple[str, date, date]
         m = _memory("s", attribute, "v", at)
         memories.append(m.model_copy(update={"assertion_valid_from": valid}))
 
-    shown = [(m.attribute, m.assertion_valid_from, (m.said_at or m.created_at).date())
-             for m in in_history_order(memories)]
+    shown = [
+        (m.attribute, m.assertion_valid_from, (m.said_at or m.created_at).date()) for m in in_history_order(memories)
+    ]
 
     assert shown == sorted(rows)

@@ -70,8 +70,14 @@ class Extractor(Protocol):
     def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]: ...
 
 
-def read_turn(extractor: Extractor, text: str, said_at: datetime, role: str, speaker: str | None = None,
-              filed: Mapping[str, Sequence[str]] | None = None) -> Reading:
+def read_turn(
+    extractor: Extractor,
+    text: str,
+    said_at: datetime,
+    role: str,
+    speaker: str | None = None,
+    filed: Mapping[str, Sequence[str]] | None = None,
+) -> Reading:
     """All the extractor reads in a turn: its `read` when it has one, else its statements alone.
 
     `filed` (attribute -> the speaker's values filed so far, newest said first) goes to an extractor that

@@ -96,8 +96,14 @@ class RulesExtractor:
     model: str | None = None
     reads_context = True  # a new value of a known type, read against what the speaker has filed (context.py)
 
-    def read(self, text: str, said_at: datetime, role: str, speaker: str | None = None,
-             filed: Mapping[str, Sequence[str]] | None = None) -> Reading:
+    def read(
+        self,
+        text: str,
+        said_at: datetime,
+        role: str,
+        speaker: str | None = None,
+        filed: Mapping[str, Sequence[str]] | None = None,
+    ) -> Reading:
         """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed."""
         found = self.extract(text, said_at, role, speaker)
         if filed and role in _ROLES and (role != "assistant" or speaker):

@@ -8,7 +8,8 @@ and importing this package creates nothing). Callers use `store.<function>`; the
     shapes.py    how memories, subject registrations and change entries are laid out
     tenants.py   API keys, accounts, tenant settings
     events.py    items and their versions
-    memories.py  memories and assertions: extraction writes, reads, revisions, corrections, usage, vectors
+    memories.py  memories and assertions: extraction writes, reads, revisions, corrections, vectors
+    usage.py     retrieval logs and usage counters
     index.py     the retrieve index (gsi1): memories and items (episodes) read together
     feed.py      the change feed
     jobs.py      rebuild jobs
@@ -55,8 +56,6 @@ from twinmem.store.jobs import (
     start_rebuild,
 )
 from twinmem.store.memories import (
-    apply_retrieval,
-    count_outcome,
     delete_memory,
     dependents_of,
     erase_revisions,
@@ -66,16 +65,13 @@ from twinmem.store.memories import (
     get_memories_by_key,
     get_memory,
     get_revisions,
-    get_usage,
     list_corrections,
     list_memories,
     list_subjects,
     locate_memory,
-    log_retrieval,
     put_memory,
     query_subject,
     retract_memories,
-    retrieval_log,
     revise_memory,
     search_vectors,
     subject_is_new,
@@ -97,6 +93,13 @@ from twinmem.store.tenants import (
     revoke_api_key,
     set_account_name,
     tenants_with_retention,
+)
+from twinmem.store.usage import (
+    apply_retrieval,
+    count_outcome,
+    get_usage,
+    log_retrieval,
+    retrieval_log,
 )
 
 __all__ = [

@@ -24,8 +24,13 @@ THROTTLE_CODES = {
     "LimitExceededException",
 }
 # what DynamoDB (or a proxy before it) answers when the failure is on its side and a retry may pass
-TRANSIENT_CODES = {"InternalServerError", "InternalFailure", "ServiceUnavailable", "RequestTimeout",
-                   "RequestTimeoutException"}
+TRANSIENT_CODES = {
+    "InternalServerError",
+    "InternalFailure",
+    "ServiceUnavailable",
+    "RequestTimeout",
+    "RequestTimeoutException",
+}
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -221,8 +226,11 @@ def batch_get(table_keys: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def query_prefix(pk: str, prefix: str, **params: Any) -> list[dict[str, Any]]:
     """Every item of a partition whose sort key begins with a prefix (all pages)."""
-    return query_all(KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
-                     ExpressionAttributeValues=to_attrs({":p": pk, ":s": prefix}), **params)
+    return query_all(
+        KeyConditionExpression="pk = :p AND begins_with(sk, :s)",
+        ExpressionAttributeValues=to_attrs({":p": pk, ":s": prefix}),
+        **params,
+    )
 
 
 def strip(data: dict[str, Any]) -> dict[str, Any]:

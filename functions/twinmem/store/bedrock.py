@@ -19,8 +19,9 @@ def bedrock_client(region: str | None = None) -> Any:
         import boto3
         from botocore.config import Config
 
-        config = Config(retries={"mode": "standard", "total_max_attempts": MAX_ATTEMPTS}, connect_timeout=5,
-                        read_timeout=30)
+        config = Config(
+            retries={"mode": "standard", "total_max_attempts": MAX_ATTEMPTS}, connect_timeout=5, read_timeout=30
+        )
         _clients[region] = boto3.client("bedrock-runtime", region_name=region, config=config)
     return _clients[region]
 

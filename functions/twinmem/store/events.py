@@ -18,9 +18,16 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
     """An item's table item. It is also its own retrieve index entry (an episode): it carries the account's
     gsi1 keys beside the memories', so indexing a turn costs no write beyond the item itself."""
     data = ev.model_dump(mode="json", exclude={"versions"})
-    return {"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(ev.event_id), "type": "EVENT",
-            "tenant": tenant, "account": account, "g1pk": keys.memories_index_pk(tenant, account),
-            "g1sk": ev.event_id, **data}
+    return {
+        "pk": keys.account_pk(tenant, account),
+        "sk": keys.event_sk(ev.event_id),
+        "type": "EVENT",
+        "tenant": tenant,
+        "account": account,
+        "g1pk": keys.memories_index_pk(tenant, account),
+        "g1sk": ev.event_id,
+        **data,
+    }
 
 
 # TransactWriteItems takes at most 100 actions and 4 MB in all: a call's items go in one transaction
@@ -30,8 +37,13 @@ MAX_ACTIONS = 100
 
 
 @guarded
-def put_events(tenant: str, account: str, events: list[Event], vectors: list[list[float] | None],
-               new_account: Account | None = None) -> None:
+def put_events(
+    tenant: str,
+    account: str,
+    events: list[Event],
+    vectors: list[list[float] | None],
+    new_account: Account | None = None,
+) -> None:
     """Store a call's new items, and the end user's record when it is new, all or nothing.
 
     One TransactWriteItems of conditional puts (one PutItem for a lone item of a known end user), so
@@ -44,8 +56,9 @@ def put_events(tenant: str, account: str, events: list[Event], vectors: list[lis
     if new_account is not None and len(events) >= MAX_ACTIONS:  # no room beside 100 items: created first
         create_account(new_account)
     elif new_account is not None:
-        puts.append({"TableName": table(), "Item": account_item(new_account),
-                     "ConditionExpression": "attribute_not_exists(pk)"})
+        puts.append(
+            {"TableName": table(), "Item": account_item(new_account), "ConditionExpression": "attribute_not_exists(pk)"}
+        )
     for ev, vector in zip(events, vectors, strict=True):
         attrs = to_attrs(event_item(tenant, account, ev))
         if vector:
@@ -75,8 +88,11 @@ def _put_all(puts: list[dict[str, Any]]) -> None:
             return
         except Exception as exc:
             reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
-            if len(reasons) != len(puts) or "ConditionalCheckFailed" not in reasons \
-                    or not set(reasons) <= {"ConditionalCheckFailed", "None", None}:
+            if (
+                len(reasons) != len(puts)
+                or "ConditionalCheckFailed" not in reasons
+                or not set(reasons) <= {"ConditionalCheckFailed", "None", None}
+            ):
                 raise
             puts = [p for p, r in zip(puts, reasons, strict=True) if r != "ConditionalCheckFailed"]  # already there
     for put in puts:
@@ -112,8 +128,9 @@ def get_event(tenant: str, account: str, event_id: str, *, with_versions: bool =
 
 
 @guarded
-def replace_event_content(tenant: str, account: str, ev: Event, content: str, at: datetime,
-                          embedding: list[float] | None = None) -> Event:
+def replace_event_content(
+    tenant: str, account: str, ev: Event, content: str, at: datetime, embedding: list[float] | None = None
+) -> Event:
     """Keep the current text as a version and store the new one (one transaction, guarded by version).
 
     The item is its own index entry, so retrieve finds the new text from now on (an item stored before
@@ -121,11 +138,26 @@ def replace_event_content(tenant: str, account: str, ev: Event, content: str, at
     (transaction-time reads), and a new embedding replaces the old one.
     """
     pk = keys.account_pk(tenant, account)
-    old = {"pk": pk, "sk": keys.event_version_sk(ev.event_id, ev.version), "type": "EVENT_VERSION",
-           "version": ev.version, "content": ev.content, "recorded_at": iso(ev.recorded_at)}
+    old = {
+        "pk": pk,
+        "sk": keys.event_version_sk(ev.event_id, ev.version),
+        "type": "EVENT_VERSION",
+        "version": ev.version,
+        "content": ev.content,
+        "recorded_at": iso(ev.recorded_at),
+    }
     new_version = ev.version + 1
-    values = to_attrs({":c": content, ":n": new_version, ":t": iso(at), ":v": ev.version, ":f": iso(ev.recorded_at),
-                       ":g": keys.memories_index_pk(tenant, account), ":i": ev.event_id})
+    values = to_attrs(
+        {
+            ":c": content,
+            ":n": new_version,
+            ":t": iso(at),
+            ":v": ev.version,
+            ":f": iso(ev.recorded_at),
+            ":g": keys.memories_index_pk(tenant, account),
+            ":i": ev.event_id,
+        }
+    )
     set_vector = ""
     if embedding:
         ((attr, value),) = embedding_attrs(embedding).items()

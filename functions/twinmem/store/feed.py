@@ -23,7 +23,13 @@ def query_feed(tenant: str, account: str, after_sk: str | None, until_sk: str, l
         if after_sk:
             cond = "g2pk = :p AND g2sk BETWEEN :a AND :u"
             values[":a"] = after_sk
-        out = call("query", TableName=table(), IndexName="gsi2", KeyConditionExpression=cond,
-                    ExpressionAttributeValues=to_attrs(values), Limit=limit)
+        out = call(
+            "query",
+            TableName=table(),
+            IndexName="gsi2",
+            KeyConditionExpression=cond,
+            ExpressionAttributeValues=to_attrs(values),
+            Limit=limit,
+        )
         entries += [from_attrs(i) for i in out.get("Items", [])]
     return sorted(entries, key=lambda e: e["g2sk"])[:limit]

@@ -61,8 +61,18 @@ _models: dict[str, Any] = {}
 
 def _stamp(item: dict[str, Any]) -> tuple[Any, ...]:
     g = item.get
-    return (g("g1pk"), g("memory_id") or g("event_id"), g("updated_at"), g("recorded_at"), g("version"),
-            g("revision"), g("deleted_at"), g("withdrawn_at"), g("retracted"), g("expires_at"))
+    return (
+        g("g1pk"),
+        g("memory_id") or g("event_id"),
+        g("updated_at"),
+        g("recorded_at"),
+        g("version"),
+        g("revision"),
+        g("deleted_at"),
+        g("withdrawn_at"),
+        g("retracted"),
+        g("expires_at"),
+    )
 
 
 def _cached(item: dict[str, Any], decode: Callable[[dict[str, Any]], M]) -> M:
@@ -156,8 +166,9 @@ def get_entries_by_key(table_keys: list[dict[str, Any]]) -> tuple[list[Memory], 
 
 
 @guarded
-def nearest(tenant: str, account: str, vector: list[float], top_k: int
-            ) -> tuple[list[Memory], list[Episode], dict[str, float]]:
+def nearest(
+    tenant: str, account: str, vector: list[float], top_k: int
+) -> tuple[list[Memory], list[Episode], dict[str, float]]:
     """The account's nearest memories and items by the vector index, with each one's cosine distance by id
     (memory id or event id): one SearchVectors and one BatchGetItem. A hit whose item is gone is left out."""
     from twinmem.store.memories import search_vectors
@@ -166,8 +177,10 @@ def nearest(tenant: str, account: str, vector: list[float], top_k: int
     distance = {(k["pk"]["S"], k["sk"]["S"]): d for k, d in hits}
     got = {(i["pk"]["S"], i["sk"]["S"]): i for i in batch_get([k for k, _ in hits])}
     items = [got[(k["pk"]["S"], k["sk"]["S"])] for k, _ in hits if (k["pk"]["S"], k["sk"]["S"]) in got]
-    by_id = {str(from_attrs({"i": i.get("memory_id") or i["event_id"]})["i"]): distance[(i["pk"]["S"], i["sk"]["S"])]
-             for i in items}
+    by_id = {
+        str(from_attrs({"i": i.get("memory_id") or i["event_id"]})["i"]): distance[(i["pk"]["S"], i["sk"]["S"])]
+        for i in items
+    }
     memories, episodes = split(items)
     return memories, episodes, by_id
 

@@ -23,8 +23,16 @@ def get_rebuild(tenant: str, account: str) -> dict[str, Any] | None:
 @guarded
 def start_rebuild(tenant: str, account: str, generation: int, at: datetime) -> dict[str, Any]:
     """Open the gate (503), bump the generation and write the job, in one transaction."""
-    job = {"type": "REBUILD", "status": "running", "generation": generation, "started_at": iso(at),
-           "updated_at": iso(at), "items_read": 0, "tenant": tenant, "account": account}
+    job = {
+        "type": "REBUILD",
+        "status": "running",
+        "generation": generation,
+        "started_at": iso(at),
+        "updated_at": iso(at),
+        "items_read": 0,
+        "tenant": tenant,
+        "account": account,
+    }
     call(
         "transact_write_items",
         TransactItems=[
@@ -44,8 +52,9 @@ def start_rebuild(tenant: str, account: str, generation: int, at: datetime) -> d
 
 
 @guarded
-def save_rebuild_cursor(tenant: str, account: str, generation: int, cursor: str | None, items_read: int,
-                        at: datetime) -> None:
+def save_rebuild_cursor(
+    tenant: str, account: str, generation: int, cursor: str | None, items_read: int, at: datetime
+) -> None:
     """Save progress; the write is a MODIFY on the stream, which delivers the job again to continue it."""
     values: dict[str, Any] = {":g": generation, ":n": items_read, ":t": iso(at), ":r": "running"}
     expr = "SET items_read = :n, updated_at = :t"
@@ -75,8 +84,9 @@ def finish_rebuild(tenant: str, account: str, generation: int, items_read: int, 
                     "UpdateExpression": "SET #s = :d, finished_at = :t, updated_at = :t, items_read = :n",
                     "ConditionExpression": "generation = :g",
                     "ExpressionAttributeNames": {"#s": "status"},
-                    "ExpressionAttributeValues": to_attrs({":d": "done", ":t": iso(at), ":n": items_read,
-                                                           ":g": generation}),
+                    "ExpressionAttributeValues": to_attrs(
+                        {":d": "done", ":t": iso(at), ":n": items_read, ":g": generation}
+                    ),
                 }
             },
             {

@@ -22,8 +22,9 @@ from twinmem.store.shapes import (
 
 
 @guarded
-def list_subjects(tenant: str, account: str,
-                  visible: Callable[[str | None, str | None], bool]) -> list[tuple[str, str]]:
+def list_subjects(
+    tenant: str, account: str, visible: Callable[[str | None, str | None], bool]
+) -> list[tuple[str, str]]:
     """(normalised, display) of every subject recorded for the account that `visible(visibility, agent_id)`
     admits: one gsi2 Query (the subjects' registrations carry the registering memory's visibility)."""
     items = query_all(
@@ -31,8 +32,11 @@ def list_subjects(tenant: str, account: str,
         KeyConditionExpression="g2pk = :p",
         ExpressionAttributeValues=to_attrs({":p": keys.subjects_index_pk(tenant, account)}),
     )
-    found = {d["subject"]: d.get("subject_display") or d["subject"] for d in map(from_attrs, items)
-             if visible(d.get("visibility"), d.get("agent_id"))}
+    found = {
+        d["subject"]: d.get("subject_display") or d["subject"]
+        for d in map(from_attrs, items)
+        if visible(d.get("visibility"), d.get("agent_id"))
+    }
     return sorted(found.items())
 
 
@@ -40,8 +44,12 @@ def list_subjects(tenant: str, account: str,
 def subject_is_new(tenant: str, account: str, subject: str) -> bool:
     """True when no shared memory is filed under the subject yet (usually a Query of one key)."""
     params: dict[str, Any] = {
-        "TableName": table(), "KeyConditionExpression": "pk = :p", "Limit": 25, "ProjectionExpression": "visibility",
-        "ExpressionAttributeValues": to_attrs({":p": keys.subject_pk(tenant, account, subject)})}
+        "TableName": table(),
+        "KeyConditionExpression": "pk = :p",
+        "Limit": 25,
+        "ProjectionExpression": "visibility",
+        "ExpressionAttributeValues": to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
+    }
     while True:
         out = call("query", **params)
         if any(from_attrs(i).get("visibility") != "private" for i in out.get("Items", [])):
@@ -71,14 +79,26 @@ def write_extraction(
     (an edit, or a rebuild): their memories are withdrawn (kept, marked, hidden) and the records
     marked superseded, in the same transaction.
     """
-    ops = [_extraction_record(tenant, account, event_id, version, generation, memories, previous, at,
-                              extra_changes or [])]
-    ops += [_conditional_put(memory_to_item(tenant, account, m, first_of_subject=m.memory_id in firsts))
-            for m in memories]
-    ops += [_update(key, "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t",
-                    "attribute_exists(pk)", at) for rec in previous for key in rec["memory_keys"]]
-    ops += [_update(to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}), "SET superseded_at = :t",
-                    "attribute_not_exists(superseded_at)", at) for rec in previous]
+    ops = [
+        _extraction_record(tenant, account, event_id, version, generation, memories, previous, at, extra_changes or [])
+    ]
+    ops += [
+        _conditional_put(memory_to_item(tenant, account, m, first_of_subject=m.memory_id in firsts)) for m in memories
+    ]
+    ops += [
+        _update(key, "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t", "attribute_exists(pk)", at)
+        for rec in previous
+        for key in rec["memory_keys"]
+    ]
+    ops += [
+        _update(
+            to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}),
+            "SET superseded_at = :t",
+            "attribute_not_exists(superseded_at)",
+            at,
+        )
+        for rec in previous
+    ]
     if len(ops) > 100:
         raise ValueError("one item yields at most 100 writes")  # extractors cap statements per turn
     try:
@@ -97,13 +117,28 @@ def _conditional_put(item: dict[str, Any]) -> dict[str, Any]:
 
 def _update(key: dict[str, Any], expression: str, condition: str, at: datetime) -> dict[str, Any]:
     """A transaction Update stamping `:t` = at."""
-    return {"Update": {"TableName": table(), "Key": key, "UpdateExpression": expression,
-                       "ConditionExpression": condition, "ExpressionAttributeValues": to_attrs({":t": iso(at)})}}
+    return {
+        "Update": {
+            "TableName": table(),
+            "Key": key,
+            "UpdateExpression": expression,
+            "ConditionExpression": condition,
+            "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
+        }
+    }
 
 
-def _extraction_record(tenant: str, account: str, event_id: str, version: int, generation: int,
-                       memories: list[Memory], previous: list[dict[str, Any]], at: datetime,
-                       extra_changes: list[dict[str, str]]) -> dict[str, Any]:
+def _extraction_record(
+    tenant: str,
+    account: str,
+    event_id: str,
+    version: int,
+    generation: int,
+    memories: list[Memory],
+    previous: list[dict[str, Any]],
+    at: datetime,
+    extra_changes: list[dict[str, str]],
+) -> dict[str, Any]:
     """The record (XR) of what one item version yielded; it doubles as its change-feed entry (gsi2)."""
     changes = [{"kind": "ADD", "memory_id": m.memory_id} for m in memories]
     changes += extra_changes
@@ -121,9 +156,15 @@ def _extraction_record(tenant: str, account: str, event_id: str, version: int, g
     attrs = to_attrs(record)
     attrs["memory_keys"] = {"L": [{"M": memory_key(tenant, account, m)} for m in memories]}
     if changes:
-        attrs.update(to_attrs({"g2pk": keys.feed_index_pk(tenant, account),
-                               "g2sk": keys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
-                               "changes": changes}))
+        attrs.update(
+            to_attrs(
+                {
+                    "g2pk": keys.feed_index_pk(tenant, account),
+                    "g2sk": keys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
+                    "changes": changes,
+                }
+            )
+        )
     return _conditional_put(attrs)
 
 
@@ -161,11 +202,24 @@ def filed_values(tenant: str, account: str, subject: str) -> dict[str, list[str]
         KeyConditionExpression="pk = :p",
         ExpressionAttributeValues=to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
         ProjectionExpression="#a, #v, #p, #s, #d, #w, #r",
-        ExpressionAttributeNames={"#a": "attribute", "#v": "value", "#p": "polarity", "#s": "said_at",
-                                  "#d": "deleted_at", "#w": "withdrawn_at", "#r": "retracted"},
+        ExpressionAttributeNames={
+            "#a": "attribute",
+            "#v": "value",
+            "#p": "polarity",
+            "#s": "said_at",
+            "#d": "deleted_at",
+            "#w": "withdrawn_at",
+            "#r": "retracted",
+        },
     )
-    rows = [d for d in map(from_attrs, items) if d.get("attribute") and d.get("value") is not None
-            and d.get("polarity", 1) == 1 and not (d.get("deleted_at") or d.get("withdrawn_at") or d.get("retracted"))]
+    rows = [
+        d
+        for d in map(from_attrs, items)
+        if d.get("attribute")
+        and d.get("value") is not None
+        and d.get("polarity", 1) == 1
+        and not (d.get("deleted_at") or d.get("withdrawn_at") or d.get("retracted"))
+    ]
     out: dict[str, list[str]] = {}
     for d in sorted(rows, key=lambda r: str(r.get("said_at") or ""), reverse=True):
         out.setdefault(str(d["attribute"]), []).append(str(d["value"]))
@@ -222,13 +276,32 @@ def list_memories(tenant: str, account: str) -> list[Memory]:
 def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> None:
     """A new memory (append), with its change entry and its reverse links, in one transaction."""
     ops = [
-        {"Put": {"TableName": table(), "Item": memory_to_item(tenant, account, m, first_of_subject=first_of_subject),
-                 "ConditionExpression": "attribute_not_exists(pk)"}},
+        {
+            "Put": {
+                "TableName": table(),
+                "Item": memory_to_item(tenant, account, m, first_of_subject=first_of_subject),
+                "ConditionExpression": "attribute_not_exists(pk)",
+            }
+        },
         change_item(tenant, account, "ADD", m.memory_id, m.recorded_at, f"{m.memory_id}.add", private_to(m)),
     ]
-    ops += [{"Put": {"TableName": table(), "Item": to_attrs(
-        {"pk": keys.links_pk(tenant, account), "sk": keys.link_sk(source, m.memory_id), "type": "LINK",
-         "source": source, "dependent": m.memory_id})}} for source in m.derived_from]
+    ops += [
+        {
+            "Put": {
+                "TableName": table(),
+                "Item": to_attrs(
+                    {
+                        "pk": keys.links_pk(tenant, account),
+                        "sk": keys.link_sk(source, m.memory_id),
+                        "type": "LINK",
+                        "source": source,
+                        "dependent": m.memory_id,
+                    }
+                ),
+            }
+        }
+        for source in m.derived_from
+    ]
     call("transact_write_items", TransactItems=ops)
 
 
@@ -240,12 +313,12 @@ def dependents_of(tenant: str, account: str, memory_id: str) -> list[str]:
 
 
 @guarded
-def revise_memory(tenant: str, account: str, m: Memory, content: str, at: datetime,
-                  embedding: list[float] | None = None) -> None:
+def revise_memory(
+    tenant: str, account: str, m: Memory, content: str, at: datetime, embedding: list[float] | None = None
+) -> None:
     """Close the open revision (kept as an item) and open a new one; guarded by the revision number."""
     opened = m.revision_opened[-1] if m.revision_opened else m.recorded_at
-    values = to_attrs({":c": content, ":n": m.revision + 1, ":t": iso(at), ":r": m.revision, ":e": [],
-                       ":o": [iso(at)]})
+    values = to_attrs({":c": content, ":n": m.revision + 1, ":t": iso(at), ":r": m.revision, ":e": [], ":o": [iso(at)]})
     set_vector = ""
     if embedding:  # the new content's embedding replaces the old one
         ((attr, value),) = embedding_attrs(embedding).items()
@@ -275,8 +348,9 @@ def revise_memory(tenant: str, account: str, m: Memory, content: str, at: dateti
                     "ExpressionAttributeValues": values,
                 }
             },
-            change_item(tenant, account, "UPDATE", m.memory_id, at, f"{m.memory_id}.rev{m.revision + 1}",
-                        private_to(m)),
+            change_item(
+                tenant, account, "UPDATE", m.memory_id, at, f"{m.memory_id}.rev{m.revision + 1}", private_to(m)
+            ),
         ],
     )
 
@@ -314,22 +388,25 @@ def erase_revisions(tenant: str, account: str, memory_id: str) -> int:
     pk = keys.revisions_pk(tenant, account)
     found = query_prefix(pk, f"{memory_id}#", ProjectionExpression="pk, sk", ConsistentRead=True)
     for start in range(0, len(found), 25):
-        request: dict[str, Any] = {table(): [{"DeleteRequest": {"Key": {"pk": i["pk"], "sk": i["sk"]}}}
-                                             for i in found[start:start + 25]]}
+        request: dict[str, Any] = {
+            table(): [{"DeleteRequest": {"Key": {"pk": i["pk"], "sk": i["sk"]}}} for i in found[start : start + 25]]
+        }
         while request:
             request = call("batch_write_item", RequestItems=request).get("UnprocessedItems") or {}
     return len(found)
 
 
 @guarded
-def retract_memories(tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime,
-                     record_sk: str | None) -> None:
+def retract_memories(
+    tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime, record_sk: str | None
+) -> None:
     """Mark readings as taken back (kept, hidden from history); a new correction is kept for rebuild."""
     ops: list[dict[str, Any]] = []
     if record_sk is not None:
         record = {"pk": keys.account_pk(tenant, account), "sk": record_sk, "type": "CORRECTION", **correction}
-        ops.append({"Put": {"TableName": table(), "Item": to_attrs(record),
-                            "ConditionExpression": "attribute_not_exists(pk)"}})
+        ops.append(
+            {"Put": {"TableName": table(), "Item": to_attrs(record), "ConditionExpression": "attribute_not_exists(pk)"}}
+        )
     for m in memories:
         ops.append(
             {
@@ -338,14 +415,14 @@ def retract_memories(tenant: str, account: str, memories: list[Memory], correcti
                     "Key": memory_key(tenant, account, m),
                     "UpdateExpression": "SET retracted = :c, updated_at = :t",
                     "ExpressionAttributeValues": to_attrs(
-                        {":c": {"at": iso(at), "by": correction["by"], "reason": correction["reason"]},
-                         ":t": iso(at)}
+                        {":c": {"at": iso(at), "by": correction["by"], "reason": correction["reason"]}, ":t": iso(at)}
                     ),
                 }
             }
         )
-        ops.append(change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{ms(at)}",
-                               private_to(m)))
+        ops.append(
+            change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{ms(at)}", private_to(m))
+        )
     for start in range(0, len(ops), 100):
         call("transact_write_items", TransactItems=ops[start : start + 100])
 
@@ -354,73 +431,6 @@ def retract_memories(tenant: str, account: str, memories: list[Memory], correcti
 def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
     items = query_prefix(keys.account_pk(tenant, account), keys.CORRECTION_PREFIX)
     return [strip(from_attrs(i)) for i in items]
-
-
-@guarded
-def log_retrieval(tenant: str, account: str, memories: list[Memory], at: datetime) -> None:
-    """One small item naming the memories a retrieve returned; the stream adds it to their counters."""
-    if not memories:
-        return
-    import secrets
-
-    item = {"pk": keys.account_pk(tenant, account), "sk": keys.retrieval_sk(ms(at), secrets.token_hex(4)),
-            "type": "RETRIEVAL", "tenant": tenant, "account": account, "ttl": int(at.timestamp()) + 7 * 86400,
-            "memory_ids": [m.memory_id for m in memories]}
-    call("put_item", TableName=table(), Item=to_attrs(item))
-
-
-def retrieval_log(image: dict[str, Any]) -> tuple[str, str, str, list[str]]:
-    """(tenant, account, log sk, memory ids) of a RETRIEVAL log as the stream delivers it (plain image)."""
-    ids = image.get("memory_ids") or [str(k["sk"]).rsplit("#", 1)[-1] for k in image.get("memory_keys", [])]
-    return image["tenant"], image["account"], image["sk"], [str(i) for i in ids]
-
-
-@guarded
-def apply_retrieval(tenant: str, account: str, log_sk: str, memory_ids: list[str]) -> int:
-    """Count one retrieval on each memory and delete the log, in one transaction: exactly once.
-
-    The counters are small items of their own (`keys.usage_pk`), so the cost is one write unit each
-    whatever the memory's size: 2 × (memories + 1) WCU as a transaction, at most 102 at limit 50.
-    A log already applied (a redelivered record) is not applied again. Returns how many were counted.
-    """
-    ids = list(dict.fromkeys(memory_ids))[:99]
-    ops: list[dict[str, Any]] = [{"Delete": {
-        "TableName": table(), "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": log_sk}),
-        "ConditionExpression": "attribute_exists(pk)"}}]
-    ops += [{"Update": {"TableName": table(), "Key": to_attrs({"pk": keys.usage_pk(tenant, account), "sk": mid}),
-                        "UpdateExpression": "SET #k = :k ADD retrieved :one",
-                        "ExpressionAttributeNames": {"#k": "type"},
-                        "ExpressionAttributeValues": to_attrs({":one": 1, ":k": "USAGE"})}}
-            for mid in ids]
-    try:
-        call("transact_write_items", TransactItems=ops)
-    except Exception as exc:
-        reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
-        if reasons and reasons[0] == "ConditionalCheckFailed":
-            return 0  # already applied (a redelivered record)
-        raise
-    return len(ids)
-
-
-@guarded
-def count_outcome(tenant: str, account: str, memory_id: str, outcome: str) -> dict[str, int]:
-    """Add one to the memory's `used` or `ignored` counter (one UpdateItem); returns its counters."""
-    out = call("update_item", TableName=table(),
-               Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}),
-               UpdateExpression="SET #k = :k ADD #o :one", ExpressionAttributeNames={"#o": outcome, "#k": "type"},
-               ExpressionAttributeValues=to_attrs({":one": 1, ":k": "USAGE"}), ReturnValues="ALL_NEW")
-    return _counters(from_attrs(out.get("Attributes", {})))
-
-
-@guarded
-def get_usage(tenant: str, account: str, memory_id: str) -> dict[str, int]:
-    """How often a memory was retrieved, used and ignored (one GetItem of its counter item)."""
-    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}))
-    return _counters(from_attrs(out.get("Item", {})))
-
-
-def _counters(data: dict[str, Any]) -> dict[str, int]:
-    return {k: int(data.get(k, 0)) for k in ("retrieved", "used", "ignored")}
 
 
 @guarded

@@ -85,8 +85,15 @@ def memory_key(tenant: str, account: str, m: Memory) -> dict[str, Any]:
     return {"pk": {"S": pk}, "sk": {"S": sk}}
 
 
-def change_item(tenant: str, account: str, kind: str, memory_id: str | None, at: datetime, unique: str,
-                private_to: str | None = None) -> dict:
+def change_item(
+    tenant: str,
+    account: str,
+    kind: str,
+    memory_id: str | None,
+    at: datetime,
+    unique: str,
+    private_to: str | None = None,
+) -> dict:
     """A change-feed entry of its own (a Put for a transaction); `private_to` hides it from other agents."""
     change = {"kind": kind, "memory_id": memory_id}
     if private_to is not None:

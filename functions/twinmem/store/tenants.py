@@ -72,8 +72,13 @@ def get_account(tenant: str, account: str) -> Account | None:
 
 def account_item(acc: Account) -> dict[str, Any]:
     """The end user's record as a table item (attribute values)."""
-    item = {"pk": keys.account_pk(acc.tenant, acc.account), "sk": keys.ACCOUNT_SK, "type": "ACCOUNT",
-            "g1pk": keys.tenant_accounts_index_pk(acc.tenant), "g1sk": acc.account}
+    item = {
+        "pk": keys.account_pk(acc.tenant, acc.account),
+        "sk": keys.ACCOUNT_SK,
+        "type": "ACCOUNT",
+        "g1pk": keys.tenant_accounts_index_pk(acc.tenant),
+        "g1sk": acc.account,
+    }
     return to_attrs({**item, **acc.model_dump(mode="json")})
 
 
@@ -121,25 +126,42 @@ def get_settings(tenant: str) -> dict[str, Any]:
 @guarded
 def put_settings(tenant: str, value: dict[str, Any], at: datetime) -> None:
     """Store the tenant's settings and put the change on the tenant's feed (every account's feed shows it)."""
-    item = {"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK, "type": "SETTINGS", "settings": value,
-            "tenant": tenant}
+    item = {
+        "pk": keys.tenant_pk(tenant),
+        "sk": keys.SETTINGS_SK,
+        "type": "SETTINGS",
+        "settings": value,
+        "tenant": tenant,
+    }
     if value.get("retention_days"):
         item.update(g1pk=keys.RETENTION_INDEX_PK, g1sk=tenant)
     unique = f"settings.{ms(at)}"
-    change = {"pk": keys.tenant_pk(tenant), "sk": f"CHG#{unique}", "type": "CHANGE",
-              "g2pk": keys.tenant_feed_pk(tenant), "g2sk": keys.feed_sk(ms(at), unique),
-              "changes": [{"kind": "SETTINGS"}], "at": iso(at)}
-    call("transact_write_items", TransactItems=[
-        {"Put": {"TableName": table(), "Item": to_attrs(item)}},
-        {"Put": {"TableName": table(), "Item": to_attrs(change)}},
-    ])
+    change = {
+        "pk": keys.tenant_pk(tenant),
+        "sk": f"CHG#{unique}",
+        "type": "CHANGE",
+        "g2pk": keys.tenant_feed_pk(tenant),
+        "g2sk": keys.feed_sk(ms(at), unique),
+        "changes": [{"kind": "SETTINGS"}],
+        "at": iso(at),
+    }
+    call(
+        "transact_write_items",
+        TransactItems=[
+            {"Put": {"TableName": table(), "Item": to_attrs(item)}},
+            {"Put": {"TableName": table(), "Item": to_attrs(change)}},
+        ],
+    )
 
 
 @guarded
 def tenants_with_retention() -> list[tuple[str, int]]:
     """(tenant, retention_days) of every tenant that set an age-based retention (gsi1)."""
-    items = query_all(IndexName="gsi1", KeyConditionExpression="g1pk = :p",
-                       ExpressionAttributeValues=to_attrs({":p": keys.RETENTION_INDEX_PK}))
+    items = query_all(
+        IndexName="gsi1",
+        KeyConditionExpression="g1pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.RETENTION_INDEX_PK}),
+    )
     out = []
     for data in map(from_attrs, items):
         days = (data.get("settings") or {}).get("retention_days")
@@ -150,6 +172,9 @@ def tenants_with_retention() -> list[tuple[str, int]]:
 
 @guarded
 def list_accounts(tenant: str) -> list[str]:
-    items = query_all(IndexName="gsi1", KeyConditionExpression="g1pk = :p",
-                       ExpressionAttributeValues=to_attrs({":p": keys.tenant_accounts_index_pk(tenant)}))
+    items = query_all(
+        IndexName="gsi1",
+        KeyConditionExpression="g1pk = :p",
+        ExpressionAttributeValues=to_attrs({":p": keys.tenant_accounts_index_pk(tenant)}),
+    )
     return [str(from_attrs(i)["g1sk"]) for i in items]

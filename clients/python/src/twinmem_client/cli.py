@@ -47,11 +47,15 @@ def _common() -> argparse.ArgumentParser:
 
 def parser() -> argparse.ArgumentParser:
     common = _common()
-    top = argparse.ArgumentParser(prog="twinmem", parents=[common], description=__doc__.split("\n\n")[0],
-                                  epilog="`twinmem keys …` mints keys against the table (see the service's README).")
+    top = argparse.ArgumentParser(
+        prog="twinmem",
+        parents=[common],
+        description=__doc__.split("\n\n")[0],
+        epilog="`twinmem keys …` mints keys against the table (see the service's README).",
+    )
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("add", parents=[common], help="post items from a JSON Lines file (- for stdin)")
-    p.add_argument("file", help="one item per line: {\"role\", \"content\", \"said_at\", \"id\", \"name\", …}")
+    p.add_argument("file", help='one item per line: {"role", "content", "said_at", "id", "name", …}')
     p.add_argument("--batch", type=int, default=100, help="items per call (1..100)")
     p = sub.add_parser("history", parents=[common], help="a subject's assertions, oldest first")
     p.add_argument("subject")
@@ -77,8 +81,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=100)
     p.add_argument("--follow", "-f", action="store_true", help="keep polling for new changes (Ctrl-C stops)")
     p.add_argument("--interval", type=float, default=1.0, help="seconds between polls with --follow")
-    sub.add_parser("keys", help="mint, list, revoke keys against the table (the twinmem package's CLI)",
-                   add_help=False)
+    sub.add_parser("keys", help="mint, list, revoke keys against the table (the twinmem package's CLI)", add_help=False)
     return top
 
 
@@ -89,8 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(args_list)
     as_json = bool(getattr(args, "json", False))
     try:
-        client = Client.from_env(getattr(args, "url", None), getattr(args, "key", None),
-                                 getattr(args, "account", None))
+        client = Client.from_env(getattr(args, "url", None), getattr(args, "key", None), getattr(args, "account", None))
     except ValueError as exc:
         sys.stderr.write(f"twinmem: {exc}\n")
         return 2
@@ -113,9 +115,11 @@ def _keys(argv: list[str]) -> int:
     try:
         from twinmem import cli as table_cli  # the service package: mints against the table, not over HTTP
     except ImportError:
-        sys.stderr.write("twinmem: `keys` mints against the table and needs the twinmem service package "
-                         "(pip install -e . in the service's repository); over HTTP, an admin key mints with "
-                         "Client.create_key\n")
+        sys.stderr.write(
+            "twinmem: `keys` mints against the table and needs the twinmem service package "
+            "(pip install -e . in the service's repository); over HTTP, an admin key mints with "
+            "Client.create_key\n"
+        )
         return 2
     return int(table_cli.main(argv))
 
@@ -178,12 +182,15 @@ def cmd_add(client: Client, args: argparse.Namespace, out: Output) -> None:
         ids = client.add_all(items, batch=args.batch)
         out.json({"count": len(ids), "event_ids": ids})
         return
-    with Progress(TextColumn("posting"), BarColumn(), MofNCompleteColumn(), TextColumn("items"),
-                  console=Console(stderr=True)) as bar:
+    with Progress(
+        TextColumn("posting"), BarColumn(), MofNCompleteColumn(), TextColumn("items"), console=Console(stderr=True)
+    ) as bar:
         task = bar.add_task("add", total=len(items))
         ids = client.add_all(items, batch=args.batch, progress=lambda done: bar.update(task, completed=done))
-    out.text(f"added {len(ids)} items ({ids[0] if ids else '-'} … {ids[-1] if ids else '-'}); "
-             "extraction runs in the background")
+    out.text(
+        f"added {len(ids)} items ({ids[0] if ids else '-'} … {ids[-1] if ids else '-'}); "
+        "extraction runs in the background"
+    )
 
 
 def cmd_history(client: Client, args: argparse.Namespace, out: Output) -> None:
@@ -195,10 +202,21 @@ def cmd_history(client: Client, args: argparse.Namespace, out: Output) -> None:
         near = ", ".join(res.subjects) or "none"
         out.text(f"nothing recorded for {res.subject!r} (nearest subjects: {near})")
         return
-    out.table(f"{res.subject}: {res.count} assertions",
-              ["attribute", "value", "valid from", "said", "polarity", "memory"],
-              [[a.attribute, a.value + (" (retracted)" if a.retracted else ""), a.valid_from, a.said_at,
-                "holds" if a.polarity == 1 else "not", a.memory_id] for a in res.assertions])
+    out.table(
+        f"{res.subject}: {res.count} assertions",
+        ["attribute", "value", "valid from", "said", "polarity", "memory"],
+        [
+            [
+                a.attribute,
+                a.value + (" (retracted)" if a.retracted else ""),
+                a.valid_from,
+                a.said_at,
+                "holds" if a.polarity == 1 else "not",
+                a.memory_id,
+            ]
+            for a in res.assertions
+        ],
+    )
 
 
 def cmd_known(client: Client, args: argparse.Namespace, out: Output) -> None:
@@ -210,15 +228,27 @@ def cmd_known(client: Client, args: argparse.Namespace, out: Output) -> None:
 
 
 def cmd_retrieve(client: Client, args: argparse.Namespace, out: Output) -> None:
-    res = client.retrieve(args.query, limit=args.limit, as_of=args.as_of, as_of_axis=args.axis,
-                          subject=args.subject, kinds=args.kinds)
+    res = client.retrieve(
+        args.query, limit=args.limit, as_of=args.as_of, as_of_axis=args.axis, subject=args.subject, kinds=args.kinds
+    )
     if out.as_json:
         out.json(res)
         return
     extra = [r.model_extra or {} for r in res.memories]
-    out.table(f"{len(res.memories)} results for {args.query!r}", ["score", "type", "said", "content", "id"],
-              [[f"{r.score:.2f}", r.type, str(x.get("said_at") or x.get("created_at") or "")[:10], r.content,
-                r.memory_id or x.get("event_id")] for r, x in zip(res.memories, extra, strict=True)])
+    out.table(
+        f"{len(res.memories)} results for {args.query!r}",
+        ["score", "type", "said", "content", "id"],
+        [
+            [
+                f"{r.score:.2f}",
+                r.type,
+                str(x.get("said_at") or x.get("created_at") or "")[:10],
+                r.content,
+                r.memory_id or x.get("event_id"),
+            ]
+            for r, x in zip(res.memories, extra, strict=True)
+        ],
+    )
     out.text("\nbrief:\n" + res.brief)
 
 
@@ -227,11 +257,21 @@ def cmd_lineage(client: Client, args: argparse.Namespace, out: Output) -> None:
     if out.as_json:
         out.json(res)
         return
-    out.table(f"lineage of {res.memory_id}: {res.count} steps" + (" (truncated)" if res.truncated else ""),
-              ["memory", "content", "valid from", "action", "changed", "current"],
-              [[s.memory_id, (s.model_extra or {}).get("content", "(redacted)"),
-                str((s.model_extra or {}).get("valid_from") or "")[:10], s.action or "", (s.changed_at or "")[:19],
-                "●" if s.is_current else ""] for s in res.chain])
+    out.table(
+        f"lineage of {res.memory_id}: {res.count} steps" + (" (truncated)" if res.truncated else ""),
+        ["memory", "content", "valid from", "action", "changed", "current"],
+        [
+            [
+                s.memory_id,
+                (s.model_extra or {}).get("content", "(redacted)"),
+                str((s.model_extra or {}).get("valid_from") or "")[:10],
+                s.action or "",
+                (s.changed_at or "")[:19],
+                "●" if s.is_current else "",
+            ]
+            for s in res.chain
+        ],
+    )
 
 
 def cmd_explain(client: Client, args: argparse.Namespace, out: Output) -> None:
@@ -241,16 +281,40 @@ def cmd_explain(client: Client, args: argparse.Namespace, out: Output) -> None:
         return
     mem = res.memory
     out.text(f"{mem.memory_id} [{mem.status}] {mem.content}")
-    out.table("trust", ["confidence", "evidence", "freshness", "utility", "authority", "contradiction", "score"],
-              [[res.trust.confidence, res.trust.evidence, res.trust.freshness, res.trust.utility,
-                res.trust.source_authority, res.trust.contradiction_risk, res.trust.score]])
-    out.table("evidence", ["event", "said", "text", "method"],
-              [[e.get("event_id"), str(e.get("said_at") or "")[:19], e.get("passage") or e.get("text"),
-                e.get("extraction_method")] for e in res.evidence])
+    out.table(
+        "trust",
+        ["confidence", "evidence", "freshness", "utility", "authority", "contradiction", "score"],
+        [
+            [
+                res.trust.confidence,
+                res.trust.evidence,
+                res.trust.freshness,
+                res.trust.utility,
+                res.trust.source_authority,
+                res.trust.contradiction_risk,
+                res.trust.score,
+            ]
+        ],
+    )
+    out.table(
+        "evidence",
+        ["event", "said", "text", "method"],
+        [
+            [
+                e.get("event_id"),
+                str(e.get("said_at") or "")[:19],
+                e.get("passage") or e.get("text"),
+                e.get("extraction_method"),
+            ]
+            for e in res.evidence
+        ],
+    )
     out.table("history", ["event", "at"], [[h.event, h.at] for h in res.history])
-    out.text(f"lineage: {len(res.lineage.chain)} steps · usage: retrieved {res.usage.retrieved}, used "
-             f"{res.usage.used}, ignored {res.usage.ignored} · contradictions: {len(res.contradictions)} · "
-             f"dependents: {res.dependents.count}")
+    out.text(
+        f"lineage: {len(res.lineage.chain)} steps · usage: retrieved {res.usage.retrieved}, used "
+        f"{res.usage.used}, ignored {res.usage.ignored} · contradictions: {len(res.contradictions)} · "
+        f"dependents: {res.dependents.count}"
+    )
 
 
 def cmd_changes(client: Client, args: argparse.Namespace, out: Output) -> None:
@@ -272,8 +336,15 @@ def cmd_changes(client: Client, args: argparse.Namespace, out: Output) -> None:
         out.text(f"{c.at}  {c.kind:<12} {c.memory_id or '-'}  {c.cursor}")
 
 
-COMMANDS = {"add": cmd_add, "history": cmd_history, "known": cmd_known, "retrieve": cmd_retrieve,
-            "lineage": cmd_lineage, "explain": cmd_explain, "changes": cmd_changes}
+COMMANDS = {
+    "add": cmd_add,
+    "history": cmd_history,
+    "known": cmd_known,
+    "retrieve": cmd_retrieve,
+    "lineage": cmd_lineage,
+    "explain": cmd_explain,
+    "changes": cmd_changes,
+}
 
 
 if __name__ == "__main__":

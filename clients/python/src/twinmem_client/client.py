@@ -54,21 +54,35 @@ class Client:
     error raises its own `TwinmemError` subclass at once.
     """
 
-    def __init__(self, base_url: str, key: str, account: str | None = None, *, timeout: float = 30.0,
-                 max_retries: int = 3, max_retry_wait: float = 30.0, transport: httpx.BaseTransport | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        key: str,
+        account: str | None = None,
+        *,
+        timeout: float = 30.0,
+        max_retries: int = 3,
+        max_retry_wait: float = 30.0,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.key = key
         self.account = account
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
         self._sleep = sleep
-        self._http = httpx.Client(base_url=self.base_url, timeout=timeout, transport=transport,
-                                  headers={"Authorization": f"Bearer {key}", "User-Agent": USER_AGENT})
+        self._http = httpx.Client(
+            base_url=self.base_url,
+            timeout=timeout,
+            transport=transport,
+            headers={"Authorization": f"Bearer {key}", "User-Agent": USER_AGENT},
+        )
 
     @classmethod
-    def from_env(cls, base_url: str | None = None, key: str | None = None, account: str | None = None,
-                 **options: Any) -> Client:
+    def from_env(
+        cls, base_url: str | None = None, key: str | None = None, account: str | None = None, **options: Any
+    ) -> Client:
         """Arguments given win; else TWINMEM_URL (default http://127.0.0.1:3000), TWINMEM_KEY, TWINMEM_ACCOUNT."""
         url = base_url or os.environ.get("TWINMEM_URL") or "http://127.0.0.1:3000"
         secret = key or os.environ.get("TWINMEM_KEY")
@@ -94,8 +108,15 @@ class Client:
 
     # ------------------------------------------------------------------ the one place a call is made
 
-    def request(self, method: str, path: str, *, json: Any = None, params: Mapping[str, Any] | None = None,
-                end_user: bool = True) -> Any:
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, Any] | None = None,
+        end_user: bool = True,
+    ) -> Any:
         """Send one call and return its JSON; raise the status's exception, retrying 503 as described above."""
         headers = {}
         if end_user:
@@ -132,11 +153,13 @@ class Client:
 
     # ------------------------------------------------------------------ keys (admin; no end user)
 
-    def create_key(self, scope: Literal["read", "write", "admin"], name: str = "",
-                   agent_id: str | None = None) -> m.KeyCreated:
+    def create_key(
+        self, scope: Literal["read", "write", "admin"], name: str = "", agent_id: str | None = None
+    ) -> m.KeyCreated:
         """Mint a key (admin). The secret (`.key`) is shown only this once."""
-        return self._call(m.KeyCreated, "POST", "/v1/keys", json=_body(scope=scope, name=name, agent_id=agent_id),
-                          end_user=False)
+        return self._call(
+            m.KeyCreated, "POST", "/v1/keys", json=_body(scope=scope, name=name, agent_id=agent_id), end_user=False
+        )
 
     def list_keys(self) -> m.KeyList:
         return self._call(m.KeyList, "GET", "/v1/keys", end_user=False)
@@ -150,8 +173,9 @@ class Client:
         """Post 1..100 items (turns or notes) in one call; extraction runs in the background."""
         return self._call(m.ItemsAdded, "POST", "/v1/memory/items", json={"items": [_item(i) for i in items]})
 
-    def add_all(self, items: Iterable[Item], batch: int = 100,
-                progress: Callable[[int], None] | None = None) -> list[str]:
+    def add_all(
+        self, items: Iterable[Item], batch: int = 100, progress: Callable[[int], None] | None = None
+    ) -> list[str]:
         """Post any number of items in calls of `batch` (≤ 100); the event ids in order."""
         ids: list[str] = []
         chunk: list[Item] = []
@@ -177,32 +201,63 @@ class Client:
 
     # ------------------------------------------------------------------ reads
 
-    def history(self, subject: str, attribute: str | None = None, *, as_of: Time | None = None,
-                include_retracted: bool | None = None) -> m.HistoryHit | m.HistoryMiss:
+    def history(
+        self,
+        subject: str,
+        attribute: str | None = None,
+        *,
+        as_of: Time | None = None,
+        include_retracted: bool | None = None,
+    ) -> m.HistoryHit | m.HistoryMiss:
         """A subject's assertions (a `HistoryMiss` with the nearest subjects when nothing is recorded)."""
-        data = self.request("POST", "/v1/memory/history", json=_body(
-            subject=subject, attribute=attribute, as_of=_time(as_of), include_retracted=include_retracted))
+        data = self.request(
+            "POST",
+            "/v1/memory/history",
+            json=_body(subject=subject, attribute=attribute, as_of=_time(as_of), include_retracted=include_retracted),
+        )
         if isinstance(data, dict) and "error" in data:
             return m.HistoryMiss.model_validate(data)
         return m.HistoryHit.model_validate(data)
 
     def known(self, subjects: Sequence[str] | None = None) -> m.KnownOut:
         """The known lines: values as stated, newest said first (all subjects when none are named)."""
-        return self._call(m.KnownOut, "POST", "/v1/memory/known",
-                          json=_body(subjects=list(subjects) if subjects is not None else None))
+        return self._call(
+            m.KnownOut,
+            "POST",
+            "/v1/memory/known",
+            json=_body(subjects=list(subjects) if subjects is not None else None),
+        )
 
-    def retrieve(self, query: str = "", *, limit: int | None = None, as_of: Time | None = None,
-                 as_of_axis: Literal["valid", "transaction"] | None = None, subject: str | None = None,
-                 kinds: Sequence[Literal["fact", "episode"]] | None = None) -> m.RetrieveOut:
+    def retrieve(
+        self,
+        query: str = "",
+        *,
+        limit: int | None = None,
+        as_of: Time | None = None,
+        as_of_axis: Literal["valid", "transaction"] | None = None,
+        subject: str | None = None,
+        kinds: Sequence[Literal["fact", "episode"]] | None = None,
+    ) -> m.RetrieveOut:
         """Facts and turns ranked for a query, the known lines it touches, and the `brief` to paste in a prompt."""
-        return self._call(m.RetrieveOut, "POST", "/v1/memory/retrieve", json=_body(
-            query=query, limit=limit, as_of=_time(as_of), as_of_axis=as_of_axis, subject=subject,
-            kinds=list(kinds) if kinds is not None else None))
+        return self._call(
+            m.RetrieveOut,
+            "POST",
+            "/v1/memory/retrieve",
+            json=_body(
+                query=query,
+                limit=limit,
+                as_of=_time(as_of),
+                as_of_axis=as_of_axis,
+                subject=subject,
+                kinds=list(kinds) if kinds is not None else None,
+            ),
+        )
 
     def lineage(self, memory_id: str, max_steps: int | None = None) -> m.LineageOut:
         """The chain a memory belongs to, oldest first (any id in it gives the same chain)."""
-        return self._call(m.LineageOut, "POST", "/v1/memory/lineage",
-                          json=_body(memory_id=memory_id, max_steps=max_steps))
+        return self._call(
+            m.LineageOut, "POST", "/v1/memory/lineage", json=_body(memory_id=memory_id, max_steps=max_steps)
+        )
 
     def explain(self, memory_id: str) -> m.ExplainOut:
         """How the service knows it: trust, lineage, evidence (the source turns), history, usage."""
@@ -223,16 +278,21 @@ class Client:
 
     def correct(self, subject: str, attribute: str, value: str, reason: str = "") -> m.CorrectionsOut:
         """Take back a value read wrongly (history hides it unless include_retracted)."""
-        return self._call(m.CorrectionsOut, "POST", "/v1/memory/corrections",
-                          json=_body(subject=subject, attribute=attribute, value=value, reason=reason))
+        return self._call(
+            m.CorrectionsOut,
+            "POST",
+            "/v1/memory/corrections",
+            json=_body(subject=subject, attribute=attribute, value=value, reason=reason),
+        )
 
     def set_profile(self, name: str) -> m.ProfileOut:
         """Name the end user: first-person statements are filed under this name."""
         return self._call(m.ProfileOut, "PUT", "/v1/memory/profile", json={"name": name})
 
     def feedback(self, memory_id: str, outcome: Literal["used", "ignored"]) -> m.FeedbackOut:
-        return self._call(m.FeedbackOut, "POST", "/v1/memory/feedback",
-                          json={"memory_id": memory_id, "outcome": outcome})
+        return self._call(
+            m.FeedbackOut, "POST", "/v1/memory/feedback", json={"memory_id": memory_id, "outcome": outcome}
+        )
 
     # ------------------------------------------------------------------ the feed
 
@@ -240,8 +300,9 @@ class Client:
         """One page of the change feed, oldest first (ids and kinds, never content)."""
         return self._call(m.ChangesOut, "GET", "/v1/memory/changes", params=_body(cursor=cursor, limit=limit))
 
-    def iter_changes(self, cursor: str | None = None, *, limit: int = 100, follow: bool = False,
-                     poll_interval: float = 1.0) -> Iterator[m.Change]:
+    def iter_changes(
+        self, cursor: str | None = None, *, limit: int = 100, follow: bool = False, poll_interval: float = 1.0
+    ) -> Iterator[m.Change]:
         """Every change after `cursor`, page by page until `next_cursor` is null; with `follow`, keep
         polling from the last change seen (stop by breaking out of the loop)."""
         while True:
@@ -272,8 +333,9 @@ class Client:
     def get_settings(self) -> m.SettingsOut:
         return self._call(m.SettingsOut, "GET", "/v1/settings", end_user=False)
 
-    def put_settings(self, authority: Mapping[str, float] | None = None,
-                     retention_days: int | None = None) -> m.SettingsOut:
+    def put_settings(
+        self, authority: Mapping[str, float] | None = None, retention_days: int | None = None
+    ) -> m.SettingsOut:
         """Replace the tenant's settings whole (admin): what is left out returns to the default."""
         body: dict[str, Any] = {"trust": {"authority": dict(authority or {})}, "retention_days": retention_days}
         return self._call(m.SettingsOut, "PUT", "/v1/settings", json=body, end_user=False)

@@ -12,8 +12,9 @@ class TwinmemError(Exception):
 
     status: int = 0
 
-    def __init__(self, message: str, *, status: int | None = None, body: ErrorBody | None = None,
-                 request_id: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, status: int | None = None, body: ErrorBody | None = None, request_id: str | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         if status is not None:
@@ -112,8 +113,18 @@ class ConnectionFailed(TwinmemError):
 
 
 BY_STATUS: dict[int, type[TwinmemError]] = {
-    cls.status: cls for cls in (BadAccount, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
-                                UnsupportedMediaType, InvalidBody, Unavailable)
+    cls.status: cls
+    for cls in (
+        BadAccount,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        Conflict,
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        InvalidBody,
+        Unavailable,
+    )
 }
 
 

@@ -48,10 +48,18 @@ def build(client: Client | None = None) -> MCPServer:
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     def remember(
-        turns: Annotated[list[m.ItemIn], Field(min_length=1, max_length=100, description=(
-            "the conversation turns to store, oldest first: each {role: user|assistant|system|note, content, "
-            "said_at?: RFC 3339 time it was said (default now), name?: who spoke, id?: your id (re-sending "
-            "the same id stores nothing new), conversation_id?}"))],
+        turns: Annotated[
+            list[m.ItemIn],
+            Field(
+                min_length=1,
+                max_length=100,
+                description=(
+                    "the conversation turns to store, oldest first: each {role: user|assistant|system|note, content, "
+                    "said_at?: RFC 3339 time it was said (default now), name?: who spoke, id?: your id (re-sending "
+                    "the same id stores nothing new), conversation_id?}"
+                ),
+            ),
+        ],
     ) -> dict[str, Any]:
         """Store conversation turns (what the user or assistant said) in the user's memory. Statements of
         fact in them (where someone lives, works, their pets, allergies, …) are read in the background
@@ -64,8 +72,14 @@ def build(client: Client | None = None) -> MCPServer:
         query: Annotated[str, Field(description="what you need to know, in words (e.g. 'where does Alice live')")],
         limit: Annotated[int, Field(ge=1, le=50, description="at most this many results")] = 10,
         as_of: Annotated[str | None, Field(description="RFC 3339 time: read the memory as it was then")] = None,
-        as_of_axis: Annotated[Literal["valid", "transaction"], Field(description=(
-            "valid: what held in the world at as_of; transaction: what the memory had recorded by as_of"))] = "valid",
+        as_of_axis: Annotated[
+            Literal["valid", "transaction"],
+            Field(
+                description=(
+                    "valid: what held in the world at as_of; transaction: what the memory had recorded by as_of"
+                )
+            ),
+        ] = "valid",
         subject: Annotated[str | None, Field(description="only this subject's facts and turns")] = None,
     ) -> dict[str, Any]:
         """Search the user's memory before answering: returns `brief` (paste-ready text: the known values
@@ -75,8 +89,12 @@ def build(client: Client | None = None) -> MCPServer:
 
     @server.tool(annotations=READ)
     def known(
-        subjects: Annotated[list[str] | None, Field(description=(
-            "subjects to report (names, or 'user' / 'me' for the end user); all subjects when omitted"))] = None,
+        subjects: Annotated[
+            list[str] | None,
+            Field(
+                description=("subjects to report (names, or 'user' / 'me' for the end user); all subjects when omitted")
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """The values the user has stated, per subject and attribute, newest said first, each with the date
         it was said ('- Alice Chen · home_city: Lisbon [said 2026-10-01]; Berlin [said 2024-06-01]').
@@ -87,8 +105,14 @@ def build(client: Client | None = None) -> MCPServer:
     @server.tool(annotations=READ)
     def history(
         subject: Annotated[str, Field(description="who or what: a name ('Alice Chen'), or 'user' / 'me'")],
-        attribute: Annotated[str | None, Field(description=(
-            "only this attribute: home_city, employer, job_title, pet, allergy, email, … (all when omitted)"))] = None,
+        attribute: Annotated[
+            str | None,
+            Field(
+                description=(
+                    "only this attribute: home_city, employer, job_title, pet, allergy, email, … (all when omitted)"
+                )
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         """Every statement recorded about one subject, by attribute then oldest first: value, valid_from,
         said_at, polarity (1 holds, -1 said not to hold), the source turns and memory_id. When nothing is
