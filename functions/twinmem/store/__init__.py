@@ -19,18 +19,14 @@ from __future__ import annotations
 
 from twinmem.store.base import (
     client,
-    from_attrs,
     on_call,
     reset,
     stream_image,
-    table,
-    to_attrs,
     unavailable,
     use_client,
 )
 from twinmem.store.events import (
     event_from_item,
-    event_item,
     get_event,
     get_events,
     iter_events,
@@ -42,11 +38,8 @@ from twinmem.store.feed import (
 )
 from twinmem.store.index import (
     IndexRow,
-    episode_from_item,
     event_versions,
-    get_entries_by_key,
     nearest,
-    read_index,
     read_index_rows,
 )
 from twinmem.store.jobs import (
@@ -62,7 +55,6 @@ from twinmem.store.memories import (
     extraction_records,
     filed_values,
     get_memories,
-    get_memories_by_key,
     get_memory,
     get_revisions,
     list_corrections,
@@ -76,10 +68,6 @@ from twinmem.store.memories import (
     search_vectors,
     subject_is_new,
     write_extraction,
-)
-from twinmem.store.shapes import (
-    memory_key,
-    memory_to_item,
 )
 from twinmem.store.tenants import (
     create_account,
@@ -110,22 +98,17 @@ __all__ = [
     "create_account",
     "delete_memory",
     "dependents_of",
-    "episode_from_item",
     "erase_revisions",
     "event_from_item",
-    "event_item",
     "event_versions",
     "extraction_records",
     "filed_values",
     "finish_rebuild",
-    "from_attrs",
     "get_account",
     "get_api_key",
-    "get_entries_by_key",
     "get_event",
     "get_events",
     "get_memories",
-    "get_memories_by_key",
     "get_memory",
     "get_rebuild",
     "get_revisions",
@@ -139,8 +122,6 @@ __all__ = [
     "list_subjects",
     "locate_memory",
     "log_retrieval",
-    "memory_key",
-    "memory_to_item",
     "nearest",
     "on_call",
     "put_api_key",
@@ -149,7 +130,6 @@ __all__ = [
     "put_settings",
     "query_feed",
     "query_subject",
-    "read_index",
     "read_index_rows",
     "replace_event_content",
     "reset",
@@ -163,9 +143,7 @@ __all__ = [
     "start_rebuild",
     "stream_image",
     "subject_is_new",
-    "table",
     "tenants_with_retention",
-    "to_attrs",
     "unavailable",
     "use_client",
     "write_extraction",

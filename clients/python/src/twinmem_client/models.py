@@ -50,11 +50,15 @@ class ErrorBody(BaseModel):
     """
     422: why it is not usable
     """
-    needs: Annotated[Literal["read", "write", "admin"] | None, Field(title="Needs")] = None
+    needs: Annotated[Literal["read", "write", "admin"] | None, Field(title="Needs")] = (
+        None
+    )
     """
     403: the scope the call needs
     """
-    scope: Annotated[Literal["read", "write", "admin"] | None, Field(title="Scope")] = None
+    scope: Annotated[Literal["read", "write", "admin"] | None, Field(title="Scope")] = (
+        None
+    )
     """
     403: the scope of the key that was sent
     """
@@ -144,10 +148,14 @@ class ItemIn(BaseModel):
     """
     your id; re-sending adds nothing
     """
-    role: Annotated[Literal["user", "assistant", "system", "note"] | None, Field(title="Role")] = "user"
+    role: Annotated[
+        Literal["user", "assistant", "system", "note"] | None, Field(title="Role")
+    ] = "user"
     content: Annotated[str, Field(max_length=32000, min_length=1, title="Content")]
     said_at: Annotated[AwareDatetime | None, Field(title="Said At")] = None
-    conversation_id: Annotated[ConversationId | None, Field(title="Conversation Id")] = None
+    conversation_id: Annotated[
+        ConversationId | None, Field(title="Conversation Id")
+    ] = None
     name: Annotated[Name | None, Field(title="Name")] = None
     """
     who spoke (like a chat message's name): first-person statements are filed under it
@@ -309,8 +317,12 @@ class AppendRequest(BaseModel):
     actor_role: Annotated[ActorRole | None, Field(title="Actor Role")] = None
     run_id: Annotated[RunId | None, Field(title="Run Id")] = None
     episode_id: Annotated[EpisodeId | None, Field(title="Episode Id")] = None
-    derived_from: Annotated[list[DerivedFromItem] | None, Field(max_length=50, title="Derived From")] = None
-    visibility: Annotated[Literal["shared", "private"] | None, Field(title="Visibility")] = "shared"
+    derived_from: Annotated[
+        list[DerivedFromItem] | None, Field(max_length=50, title="Derived From")
+    ] = None
+    visibility: Annotated[
+        Literal["shared", "private"] | None, Field(title="Visibility")
+    ] = "shared"
     subject: Annotated[Subject1 | None, Field(title="Subject")] = None
     attribute: Annotated[Attribute | None, Field(title="Attribute")] = None
     value: Annotated[Value | None, Field(title="Value")] = None
@@ -408,7 +420,9 @@ class RetrieveRequest(BaseModel):
     query: Annotated[str | None, Field(max_length=4000, title="Query")] = ""
     limit: Annotated[int | None, Field(ge=1, le=50, title="Limit")] = 10
     as_of: Annotated[AwareDatetime | None, Field(title="As Of")] = None
-    as_of_axis: Annotated[Literal["valid", "transaction"] | None, Field(title="As Of Axis")] = "valid"
+    as_of_axis: Annotated[
+        Literal["valid", "transaction"] | None, Field(title="As Of Axis")
+    ] = "valid"
     subject: Annotated[Subject1 | None, Field(title="Subject")] = None
     kinds: Annotated[
         list[Literal["fact", "episode"]] | None,
@@ -552,7 +566,9 @@ class TrustOut(BaseModel):
     """
 
 
-AuthorityAdditionalProperty = TypeAliasType("AuthorityAdditionalProperty", Annotated[float, Field(ge=0.0, le=1.0)])
+AuthorityAdditionalProperty = TypeAliasType(
+    "AuthorityAdditionalProperty", Annotated[float, Field(ge=0.0, le=1.0)]
+)
 """
 0..1, kept to 6 decimal places
 """
@@ -680,4 +696,6 @@ class SettingsRequest(BaseModel):
         extra="allow",
     )
     trust: TrustSettings | None = None
-    retention_days: Annotated[RetentionDays | None, Field(title="Retention Days")] = None
+    retention_days: Annotated[RetentionDays | None, Field(title="Retention Days")] = (
+        None
+    )
