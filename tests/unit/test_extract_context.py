@@ -38,6 +38,24 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
 
 
 @pytest.mark.parametrize(
+    ("text", "attribute", "want"),
+    [
+        ("Boxes unpacked, I'm officially a Milwaukee resident now.", "home_city", "Milwaukee"),
+        (
+            "Leaving Utrecht was harder than I thought, but the new flat in Rotterdam is lovely.",
+            "home_city",
+            "Rotterdam",
+        ),
+        ("Please use dana.kowal@fastpost.net for me going forward.", "email", "dana.kowal@fastpost.net"),
+        ("Dropped my phone in the lake. New SIM, new number: 415-555-0178.", "phone", "415-555-0178"),
+        ("I accepted the offer, from next week I'm on the data team at Quillfield.", "employer", "Quillfield"),
+    ],
+)
+def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute: str, want: str) -> None:
+    assert (attribute, want) in changed(text, {})
+
+
+@pytest.mark.parametrize(
     ("text", "filed"),
     [
         ("We're spending a week in Leeds in June.", {"home_city": ["York"]}),  # a trip
@@ -51,7 +69,11 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("I still miss Hull sometimes.", {"home_city": ["York", "Hull"]}),  # a home filed before
         ("His email is dev.k@quayside.io if you need him.", {"email": ["p@old.org"]}),
         ("My partner is gluten-free so we cook twice.", {"diet": ["keto"]}),
-        ("I moved to Leeds.", {}),  # nothing filed: nothing read here (the extractor's own rules read it)
+        ("I love Leeds, what a city.", {}),  # nothing filed, and no cue that it is the speaker's home
+        ("Dana, my roommate, moved out of Boston yesterday.", {}),  # nothing filed: someone else's
+        ("My friend Omar lives in Dubai and works at Emirates.", {}),
+        ("Our office moved to Dublin last month.", {}),  # a workplace's, not the speaker's
+        ("We moved out of Leeds in May.", {}),  # the one left behind
         ("I love Leeds.", {"hobby": ["chess"]}),  # an attribute without a type
     ],
 )
