@@ -80,10 +80,15 @@ clean:
 openapi: $(STAMP)
 	PYTHONPATH=functions:. $(PY) -m infra.openapi > docs/openapi.json
 	$(PY) $(CLIENT)/tools/generate_models.py
+	$(PY) tools/generate_reference.py
 
 ## make client-models: regenerate the client's models (clients/python) from docs/openapi.json (a test checks them)
 client-models: $(STAMP)
 	$(PY) $(CLIENT)/tools/generate_models.py
+
+## make reference: regenerate docs/reference.md from docs/openapi.json (a test checks it is current)
+reference: $(STAMP)
+	$(PY) tools/generate_reference.py
 
 ## make browser: headless Chromium and its driver from Debian, for the inspector's browser test (.ci/run runs it;
 ## needs root and apt-get; without them the test is skipped, saying why, except under CI where it fails)
