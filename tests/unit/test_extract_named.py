@@ -13,7 +13,7 @@ from twinmem.extract.rules import RulesExtractor
 
 SAID = datetime(2024, 3, 5, 10, 0)
 FILED = {
-    "billing-worker": {"port": ["8081"]},
+    "billing-worker": {"port": ["8081"], "owner": ["Halvard"]},
     "ingest-svc": {"version": ["v1.14.0"]},
     "Pro plan": {"price": ["$19"]},
     "ledger": {"port": ["8082"]},
@@ -31,6 +31,8 @@ def changed(text: str) -> list[tuple[str, str, str]]:
         ("We rolled ingest-svc forward to v1.16.3 after the canary.", ("ingest-svc", "version", "v1.16.3")),
         ("Finance won: the Pro plan goes up to $24 a month.", ("Pro plan", "price", "$24")),
         ("Point the proxy at billing worker on 9300 from today.", ("billing-worker", "port", "9300")),
+        ("First invoice at the new rate: $27 for Pro, as threatened.", ("Pro plan", "price", "$27")),
+        ("Correction: Halvard no longer owns billing-worker, Beatriz does.", ("billing-worker", "owner", "Beatriz")),
     ],
 )
 def test_a_new_value_of_a_thing_named_is_filed(text: str, want: tuple[str, str, str]) -> None:

@@ -34,10 +34,10 @@ __all__ = ["candidate_values", "changes", "shaped_values", "table"]
 
 DATA = Path(__file__).resolve().parent / "data" / "context.toml"
 _CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner")
-_VALUES = ("email", "phone", "version", "port", "price", "org", "name", "diet", "car")
+_VALUES = ("email", "phone", "version", "port", "price", "org", "name", "diet", "car", "job")
 _TYPES = frozenset(
     "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
-    "diet car".split()
+    "diet car job".split()
 )
 # with nothing filed, a value said as left behind, or as a workplace's or a thing's, is not the speaker's
 _LEFT = re.compile(r"\b(?:out\s+of|left|leaving|leave|away\s+from|from|ex-?)\s+(?:the\s+)?$", re.I)
@@ -138,7 +138,7 @@ _CONTRAST = re.compile(r"\b(?:but|though|although|however|anyway|yet|still)\b", 
 def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, int]]:
     """Values of a type in a sentence whose frame is the speaker's own present state.
 
-    `lead`: the sentence before, for a fragment with no person in it ("New SIM, new number: 415-555-0178"
+    `lead`: the sentences either side, for a fragment with no person in it ("New SIM, new number: 415-555-0178"
     after "Dropped my phone in the lake") that continues the speaker's own frame."""
     t = table()
     if sent.rstrip().endswith("?") or cues.QUESTION_START.match(sent) or cues.COND_START.search(sent):
@@ -159,7 +159,7 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
 
 def _continues(sent: str, lead: str, t: Table) -> bool:
     """A fragment without a person of its own that follows a sentence in the speaker's own frame."""
-    bare = not re.search(r"\b(?:you|your|he|she|they|it|this|that|there|who)\b", sent, re.I)
+    bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", sent, re.I)
     return (
         bool(lead)
         and bare
@@ -180,7 +180,7 @@ def changes(
     attribute it read, or a value it filed, is left to it.
     """
     t = table()
-    read_attrs = {s.attribute for s in already if s.subject == SELF}
+    read_attrs = {s.attribute for s in already if s.subject == SELF and s.polarity == 1}  # "keto is over" ends one
     read_values = {fold(s.value) for s in already if s.subject == SELF}
     norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
     out: list[Statement] = []
@@ -203,12 +203,13 @@ def _last_new(
 ) -> tuple[str, int, int] | None:
     """The turn's last value of a type that is new (not filed, not read), with its sentence's span."""
     best: tuple[str, int, int] | None = None
-    lead = ""
-    for s_start, s_end in sentences(norm):
-        sent, prev, lead = norm[s_start:s_end], lead, norm[s_start:s_end]
+    spans = sentences(norm)
+    for i, (s_start, s_end) in enumerate(spans):
+        sent = norm[s_start:s_end]
         if cue is not None and not cue.search(sent):
             continue
-        for value, pos in candidate_values(sent, kind, prev):
+        around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
+        for value, pos in candidate_values(sent, kind, around):
             if cue is not None and (
                 table().cues["other_person"].search(sent[:pos])
                 or _NOT_A_PERSON.search(sent[:pos])

@@ -51,17 +51,27 @@ def names_a_value(text: str) -> bool:
 
 def mentions(text: str, names: Sequence[str]) -> list[str]:
     """The names (as recorded) a turn mentions, hyphens, underscores and spaces alike, case aside."""
-    folded = " " + re.sub(r"[\s_-]+", " ", fold(text)) + " "
-    return [n for n in names if (k := re.sub(r"[\s_-]+", " ", fold(n)).strip()) and f" {k} " in _spaced(folded)]
+    norm = text.replace("’", "'")
+    return [n for n in names if n.strip() and _pattern(n).search(norm)]
 
 
-def _spaced(folded: str) -> str:
-    return re.sub(r"[^\w ]", " ", folded)
+_HEAD = re.compile(
+    r"\s+(?:plan|tier|subscription|service|app|api|worker|server|database|db|cluster|queue|cache|office|studio|"
+    r"migration|project|repo|library|package|site|website|account)$",
+    re.I,
+)
 
 
 def _pattern(name: str) -> re.Pattern[str]:
-    words = re.split(r"[\s_-]+", re.sub(r"^the\s+", "", name.strip(), flags=re.I))
-    return re.compile(r"(?<![\w-])" + r"[\s_-]+".join(map(re.escape, words)) + r"(?![\w-])", re.I)
+    """A recorded name as said in a turn: hyphens and spaces alike, case aside, a generic head optional when
+    what it heads is a name ("Studio" for the Studio plan)."""
+    bare = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
+    short = _HEAD.sub("", bare)
+    words = re.split(r"[\s_-]+", bare)
+    body = r"[\s_-]+".join(map(re.escape, words))
+    if short != bare and short[:1].isupper():
+        body = f"(?:{body}|(?-i:{re.escape(short)}))"
+    return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.I)
 
 
 def _frame_ok(sent: str) -> bool:
@@ -134,6 +144,9 @@ def _owned(
 
 
 _PLACES = ("city", "country", "place")
+_LEADS = re.compile(
+    r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via)\s+)*", re.I
+)  # nothing of its own
 _NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
 _SOMEONE = re.compile(r"\b(?:he|she|his|him|hers|my|your|our|says|said|told|tells)\b", re.I)
 
@@ -141,7 +154,7 @@ _SOMEONE = re.compile(r"\b(?:he|she|his|him|hers|my|your|our|says|said|told|tell
 def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b]
-    if not here and (_CARRY_ON.match(sent[a:pos]) or named[0][0] < 0):
+    if not here and (_CARRY_ON.match(sent[a:pos]) or named[0][0] < 0 or _LEADS.fullmatch(sent[a:pos])):
         here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."
     if not here:
         return None
