@@ -79,6 +79,8 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("Our office moved to Dublin last month.", {}),  # a workplace's, not the speaker's
         ("We moved out of Leeds in May.", {}),  # the one left behind
         ("My friend Dana is a data engineer, I'm not.", {}),  # someone else's job
+        ("Keto is over, my cholesterol went through the roof.", {}),  # a value said as over
+        ("I gave up keto after a month, so cheese is back.", {"diet": ["paleo"]}),
         ("I love Leeds.", {"hobby": ["chess"]}),  # an attribute without a type
     ],
 )

@@ -106,6 +106,12 @@ def test_mentions_match_names_as_recorded_hyphens_and_case_aside() -> None:
 PEOPLE = {"Greta": {"home_city": ["Innsbruck"]}, "Mirela": {"employer": ["Dunmore Bank"]}}
 
 
+def test_a_status_said_again_after_a_pronoun_is_the_thing_s() -> None:
+    text = "Good news: checkout-queue isn't degraded any more. It's been fully operational since Friday."
+    got = things.changes(text, SAID, {"checkout-queue": {"status": ["degraded"]}})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("checkout-queue", "status", "operational")]
+
+
 @pytest.mark.parametrize(
     ("text", "want"),
     [
