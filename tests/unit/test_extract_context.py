@@ -29,6 +29,16 @@ def changed(text: str, filed: dict[str, list[str]]) -> list[tuple[str, str]]:
         ),
         ("New SIM, so my number is 020 7946 0321 now.", {"phone": ["020 7946 0000"]}, "020 7946 0321"),
         ("Cardiologist said so: I'm strictly low-fat these days.", {"diet": ["keto"]}, "low-fat"),
+        (
+            "Had the allergy test: it's not tree nuts after all, I'm allergic to sesame.",
+            {"allergy": ["tree nuts"]},
+            "sesame",
+        ),
+        (
+            "Yellow, actually. A proper mustard yellow; I've gone off green.",
+            {"favorite_color": ["green"]},
+            "mustard yellow",
+        ),
         ("I got engaged to Rosalind in May!", {"partner": ["Tamsin"]}, "Rosalind"),
         ("My first week at Pemberly went fine, the work is fun.", {"employer": ["Tillcorp"]}, "Pemberly"),
     ],

@@ -34,10 +34,24 @@ __all__ = ["candidate_values", "changes", "shaped_values", "table"]
 
 DATA = Path(__file__).resolve().parent / "data" / "context.toml"
 _CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner")
-_VALUES = ("email", "phone", "version", "port", "price", "org", "name", "diet", "car", "job", "status")
+_VALUES = (
+    "email",
+    "phone",
+    "version",
+    "port",
+    "price",
+    "org",
+    "name",
+    "diet",
+    "car",
+    "job",
+    "status",
+    "allergen",
+    "colour",
+)
 _TYPES = frozenset(
     "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
-    "diet car job status".split()
+    "diet car job status allergen colour".split()
 )
 # with nothing filed, a value said as left behind, or as a workplace's or a thing's, is not the speaker's
 _LEFT = re.compile(
