@@ -181,13 +181,28 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
     return out
 
 
+# a sentence with no subject of its own, opening on an article or a verb of change ("The skin test says
+# sesame", "Moved to Austin in May"): in a passage that names nobody, the speaker's
+_IMPLIED = re.compile(
+    r"\W*(?:the|a|an|new|just|finally|turns\s+out|got|moved|started|switched|joined|officially|back|signed|"
+    r"left|dropped|changed|updated|transferred|relocated)\b",
+    re.I,
+)
+_CAPITAL = re.compile(r"(?<=\s)(?-i:[A-Z][a-z]+)\b")
+
+
 def _continues(sent: str, lead: str, t: Table) -> bool:
-    """A fragment without a person of its own that follows a sentence in the speaker's own frame."""
+    """A fragment without a person of its own beside a sentence in the speaker's own frame, or in a passage
+    that names nobody at all ("Allergy test done. The skin test says sesame."): the speaker's, implied."""
     bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", sent, re.I)
+    nobody = (
+        _IMPLIED.match(sent) is not None
+        and not re.search(r"\b(?:you|your|he|she|they|his|her|their|him|them)\b", lead, re.I)
+        and all(is_known_place(w) for w in _CAPITAL.findall(sent.strip()))  # nobody named ("The flat Carol found")
+    )
     return (
-        bool(lead)
-        and bare
-        and t.cues["first_person"].search(lead) is not None
+        bare
+        and (t.cues["first_person"].search(lead) is not None or nobody)
         and not t.cues["other_person"].search(sent + " " + lead)
     )
 
