@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from twinmem.extract import cues
 from twinmem.extract.lexicon import cities, city_states, countries, languages, words
@@ -42,7 +43,44 @@ def school_like(value: str, acronyms: bool = True) -> bool:
     )
 
 
+def _notname(value: str, low: str) -> bool:
+    return not (
+        set(low.split()) & (words("not_names") | languages())
+        or low in DEMONYMS
+        or re.fullmatch(rf"(?:{M['DIETS']}|{M['TITLE_HEADS']})", low)
+    )
+
+
+def _hobby(value: str, low: str) -> bool:
+    toks = low.split()
+    return bool(toks) and toks[-1] not in words("not_hobbies") and len(low) > 3
+
+
+def _car(value: str, low: str) -> bool:
+    return bool(re.match(rf"(?:{M['CAR_BRANDS']})\b|(?:19|20)\d\d\s|[A-Z]", value, re.I)) and len(value.split()) <= 5
+
+
+# kind -> whether a value of that kind looks right (value as said, and lower-cased)
+_KINDS: dict[str, Callable[[str, str], bool]] = {
+    "place": lambda v, low: not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low),
+    "known_place": lambda v, low: is_known_place(v),  # a city or country of the lexicon
+    "org": lambda v, low: not is_known_place(v),
+    "school": lambda v, low: school_like(v),
+    "notname": _notname,
+    "lang": lambda v, low: cues.LANG_MOD.sub("", low) in languages(),
+    "demonym": lambda v, low: low in DEMONYMS or fold(v) in countries(),
+    "country": lambda v, low: fold(v) in countries(),
+    "hobby": _hobby,
+    "car": _car,
+    "loc": lambda v, low: (
+        not re.match(r"(?:charge|love|trouble|progress|beta|alpha|review|use|place|touch|pain)\b", low)
+    ),
+}
+
+
 def check(kind: str, value: str) -> bool:
+    """Whether a value read for a slot of this kind looks like one (a stop word never does; a capitalised
+    kind needs a capital)."""
     low = value.lower()
     if not value or low in words("stopword_values"):
         return False
@@ -50,34 +88,5 @@ def check(kind: str, value: str) -> bool:
         not re.match(rf"[{M['UP']}0-9]|[a-z]+[A-Z]", value) or low in words("not_names")
     ):
         return False
-    if kind == "place":
-        return not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low)
-    if kind == "known_place":  # a city or a country of the lexicon, where the frame alone says little
-        return is_known_place(value)
-    if kind == "org":
-        return not is_known_place(value) or False
-    if kind == "school":
-        return school_like(value)
-    if kind == "notname":
-        toks = low.split()
-        return not (
-            set(toks) & (words("not_names") | languages())
-            or low in DEMONYMS
-            or re.fullmatch(rf"(?:{M['DIETS']}|{M['TITLE_HEADS']})", low)
-        )
-    if kind == "lang":
-        return cues.LANG_MOD.sub("", low) in languages()
-    if kind == "demonym":
-        return low in DEMONYMS or fold(value) in countries()
-    if kind == "country":
-        return fold(value) in countries()
-    if kind == "hobby":
-        toks = low.split()
-        return bool(toks) and toks[-1] not in words("not_hobbies") and len(low) > 3
-    if kind == "car":
-        return (
-            bool(re.match(rf"(?:{M['CAR_BRANDS']})\b|(?:19|20)\d\d\s|[A-Z]", value, re.I)) and len(value.split()) <= 5
-        )
-    if kind == "loc":
-        return not re.match(r"(?:charge|love|trouble|progress|beta|alpha|review|use|place|touch|pain)\b", low)
-    return True
+    test = _KINDS.get(kind)
+    return test(value, low) if test else True

@@ -133,22 +133,29 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     g = "v" if "v" in shape.groupindex else 0
     found = [(m.group(g).strip(), m.start(g)) for m in shape.finditer(sent)]
     if kind == "phone":
-        found = [(v, i) for v, i in found if len(re.sub(r"\D", "", v)) >= 7]
-    elif kind.startswith("org"):
-        cue = "work" if kind == "org_work" else "school"
-        if not t.cues[cue].search(sent):
-            return []
-        test = school_like if kind == "org_school" else (lambda v: check("org", v) and not school_like(v))
-        found = [(v, i) for v, i in found if test(v) and v.lower() not in words("not_names")]
-    elif kind.startswith("name"):
-        if not t.cues[kind.split("_")[1]].search(sent):
-            return []
-        found = [
-            (v, i)
-            for v, i in found
-            if i > 0 and check("notname", v) and not is_known_place(v) and v.lower() not in words("not_names")
-        ]
+        return [(v, i) for v, i in found if len(re.sub(r"\D", "", v)) >= 7]
+    if kind.startswith(("org", "name")):
+        return _named(sent, kind, found, t)
     return found
+
+
+def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list[tuple[str, int]]:
+    """An organisation's or a name's candidates, in a sentence with their kind's cue (work, school, partner,
+    pet, owner), that look like one."""
+    cue = {"org_work": "work", "org_school": "school"}.get(kind) or kind.split("_")[1]
+    if not t.cues[cue].search(sent):
+        return []
+    if kind == "org_school":
+        return [(v, i) for v, i in found if school_like(v) and v.lower() not in words("not_names")]
+    if kind == "org_work":
+        return [
+            (v, i) for v, i in found if check("org", v) and not school_like(v) and v.lower() not in words("not_names")
+        ]
+    return [
+        (v, i)
+        for v, i in found
+        if i > 0 and check("notname", v) and not is_known_place(v) and v.lower() not in words("not_names")
+    ]
 
 
 def shaped_values(sent: str, kind: str) -> list[tuple[str, int]]:

@@ -209,6 +209,16 @@ def _services(sent: str) -> list[tuple[int, int, str]]:
 
 
 def _first_in(sent: str) -> list[tuple[str, str, str]]:
+    """(thing, attribute, value) for the first values a sentence gives things named unmistakably (the last
+    value per thing and attribute)."""
+    found = _ports_and_versions(sent) + _plan_prices(sent)
+    last: dict[tuple[str, str], str] = {(n, a): v for n, a, v in found}
+    return [(n, a, v) for (n, a), v in last.items()]
+
+
+def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
+    """A port or a version just after the thing it belongs to: an identifier, or a thing named by what it is
+    (a device has a version but no port)."""
     found: list[tuple[str, str, str]] = []
     idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)]
     software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
@@ -220,13 +230,19 @@ def _first_in(sent: str) -> list[tuple[str, str, str]]:
             near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and clause(sent, pos)[0] <= s]
             if near and _own_value(sent, pos) and not cues.NEG.search(sent[near[-1][0] : pos]):
                 found.append((near[-1][1], attribute, value))
+    return found
+
+
+def _plan_prices(sent: str) -> list[tuple[str, str, str]]:
+    """A price in a sentence that names a plan or a tier: the nearest plan's."""
     plans = [(m.start("t"), m.group("t")) for m in _PLAN.finditer(sent)]
-    for value, pos in shaped_values(sent, "price") if plans else []:
-        name = min(plans, key=lambda p: abs(p[0] - pos))[1]
-        if _own_value(sent, pos):
-            found.append((name, "price", value))
-    last: dict[tuple[str, str], str] = {(n, a): v for n, a, v in found}
-    return [(n, a, v) for (n, a), v in last.items()]
+    if not plans:
+        return []
+    return [
+        (min(plans, key=lambda p: abs(p[0] - pos))[1], "price", value)
+        for value, pos in shaped_values(sent, "price")
+        if _own_value(sent, pos)
+    ]
 
 
 def _statement(

@@ -83,6 +83,60 @@ def _leading_self(pre: str, rest: str) -> bool:
     return bool(cues.SUBORDINATE_LEAD.match(pre)) and bool(re.match(r"[^.!?]*?[,\s](?:i|we)\b", rest, re.I))
 
 
+def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
+    """The matched value has the shape its rule's check asks for (a pronoun's antecedent is checked later)."""
+    raw = gd.get("val") or gd.get("v1") or gd.get("v2") or ""
+    kind = {"home": "cap", "left": "cap", "change": "cap"}.get(rule.attribute, rule.check)
+    if raw.strip().lower() in ("it", "this", "that"):
+        return True
+    if raw and kind and kind not in ("lang", "hobby") and not check(kind, clean(rule.attribute, raw)):
+        return False
+    return kind != "lang" or check("lang", cues.LIST_SPLIT.split(raw)[0].strip())
+
+
+def _person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
+    """What comes before a person rule's match can be its subject: a person, a leading subordinate clause
+    of the speaker's, an elided subject, or nothing but discourse words."""
+    if _leading_self(pre, rest):
+        return not rule.needs_be
+    found = cues.END_PERSON.search(pre)
+    if found:
+        before = pre[: found.start()]
+        if rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):
+            return False
+        if rule.needs_be and not cues.BE.search(found.group("aux")):
+            return False
+        return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
+    if rule.subject == "appos":
+        return True
+    if cues.ELIDED.search(pre) and pre.strip():
+        return not rule.anchor
+    core = re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)
+    return bool(cues.DISCOURSE.match(core)) and not (rule.needs_be and not pre.strip())
+
+
+def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
+    """A thing named inside the match ("the payments service's port"); "it" is the thing last named."""
+    raw = hit.m.group("subj")
+    if not raw:
+        return None
+    raw = re.sub(r"['’]s$", "", raw.strip())
+    raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
+    if raw.lower() in ("it", "this", "that"):
+        return turn.last_thing
+    turn.last_thing = Subject(raw, "thing")
+    return turn.last_thing
+
+
+def _thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
+    """A thing named just before the match, in its clause (auxiliaries set aside on the hit)."""
+    c_start, _ = clause(sent, hit.m.start())
+    pre = sent[c_start : hit.m.start()]
+    aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
+    hit.aux = aux.group(0) if aux else ""
+    return turn.thing(pre[: aux.start()] if aux else pre)
+
+
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     piece = text[start:end]
     return start + len(piece) - len(piece.lstrip(" ,;:—–-")), end - (len(piece) - len(piece.rstrip(" ,;:—–-")))
@@ -244,84 +298,48 @@ class RulesExtractor:
     def _plausible(rule: Rule, m: re.Match[str], sent: str) -> bool:
         """Cheap checks before a match may claim its value: the value's shape, a subject slot."""
         gd = m.groupdict()
-        raw = gd.get("val") or gd.get("v1") or gd.get("v2") or ""
-        kind = {"home": "cap", "left": "cap", "change": "cap"}.get(rule.attribute, rule.check)
-        if raw.strip().lower() in ("it", "this", "that"):
-            kind = ""  # its antecedent is checked when it is read
-        if raw and kind and kind not in ("lang", "hobby") and not check(kind, clean(rule.attribute, raw)):
-            return False
-        if kind == "lang" and not check("lang", cues.LIST_SPLIT.split(raw)[0].strip()):
+        if not _value_plausible(rule, gd):
             return False
         if rule.self_only and gd.get("poss") and (gd["poss"] or "").strip().lower() not in ("my", "your"):
             return False  # "her name is Grace": not the speaker's name, so the value is free for other rules
         if rule.subject not in ("person", "appos") and not (rule.subject == "poss" and not gd.get("poss")):
             return True
-        pre = sent[: m.start()]
-        if _leading_self(pre, sent[m.end() :]):
-            return not rule.needs_be
-        found = cues.END_PERSON.search(pre)
-        if found:
-            before = pre[: found.start()]
-            if rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):
-                return False
-            if rule.needs_be and not cues.BE.search(found.group("aux")):
-                return False
-            return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
-        if rule.subject == "appos":
-            return True
-        if cues.ELIDED.search(pre) and pre.strip():
-            return not rule.anchor
-        core = re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)
-        return bool(cues.DISCOURSE.match(core)) and not (rule.needs_be and not pre.strip())
+        return _person_slot_plausible(rule, sent[: m.start()], sent[m.end() :])
 
     # ------------------------------------------------------------------ subject
     def _subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
-        rule, m = hit.rule, hit.m
-        kind = rule.subject
+        """Who or what a match is about, by its rule's subject kind."""
+        kind = hit.rule.subject
         if kind == "self":
             return turn.speaker()
         if kind == "poss":
-            poss = m.group("poss") if "poss" in m.re.groupindex else None
-            if not poss:  # "email: x", "home is Lisbon": the speaker
-                return self._person_subject(hit, sent, turn, prev) if not rule.anchor else turn.speaker()
-            poss = re.sub(r"['’]s$", "", poss.strip())
-            subj = turn.person(poss)
-            if rule.self_only and (subj is None or subj.display != SELF):
-                return None
-            lead = sent[clause(sent, m.start())[0] : m.start()]  # anchored: the match opens its clause
-            lead = re.sub(r"^\s*(?:and|but|so|because|since)\b", "", lead, flags=re.I)
-            if rule.anchor and lead.strip(" ,") and not cues.DISCOURSE.match(lead):
-                return None
-            return subj
+            return self._poss_subject(hit, sent, turn, prev)
         if kind == "embedded":
-            raw = m.group("subj")
-            if not raw:
-                return None
-            raw = re.sub(r"['’]s$", "", raw.strip())
-            raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
-            subj = Subject(raw, "thing")
-            if raw.lower() in ("it", "this", "that"):
-                return turn.last_thing
-            turn.last_thing = subj
-            return subj
+            return _embedded_subject(hit, turn)
         if kind == "thing":
-            c_start, _ = clause(sent, m.start())
-            pre = sent[c_start : m.start()]
-            aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
-            core = pre[: aux.start()] if aux else pre
-            hit.aux = aux.group(0) if aux else ""
-            return turn.thing(core)
+            return _thing_subject(hit, sent, turn)
         if kind == "appos":
             back = self._person_subject(hit, sent, turn, prev)
             if back is not None and cues.BE.search(hit.aux):
                 return back
             hit.aux = ""
-            return turn.person(m.group("subj"))
+            return turn.person(hit.m.group("subj"))
         subj = self._person_subject(hit, sent, turn, prev)
-        if subj is not None and rule.self_only and subj.display != SELF:
+        return None if subj is not None and hit.rule.self_only and subj.display != SELF else subj
+
+    def _poss_subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
+        """A possessive's owner ("my", "Carol's"); without one ("email: x", "home is Lisbon"), the speaker."""
+        rule, m = hit.rule, hit.m
+        poss = m.group("poss") if "poss" in m.re.groupindex else None
+        if not poss:
+            return self._person_subject(hit, sent, turn, prev) if not rule.anchor else turn.speaker()
+        subj = turn.person(re.sub(r"['’]s$", "", poss.strip()))
+        if rule.self_only and (subj is None or subj.display != SELF):
             return None
-        if subj is not None and rule.anchor:
-            pass
+        lead = sent[clause(sent, m.start())[0] : m.start()]  # anchored: the match opens its clause
+        lead = re.sub(r"^\s*(?:and|but|so|because|since)\b", "", lead, flags=re.I)
+        if rule.anchor and lead.strip(" ,") and not cues.DISCOURSE.match(lead):
+            return None
         return subj
 
     def _person_subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
