@@ -136,7 +136,7 @@ class Cost:
 
 
 class Recorder:
-    """Counts every DynamoDB call twinmem.store makes and prices it from the items it read and wrote.
+    """Counts every DynamoDB call twinmem.aws.store makes and prices it from the items it read and wrote.
 
     store.on_call gives (operation, params) before each call, when the items a write replaces are
     read (with the bench's own client); botocore's after-call event gives what the call returned,
@@ -152,7 +152,7 @@ class Recorder:
 
     @contextlib.contextmanager
     def recording(self) -> Iterator[list[Call]]:
-        from twinmem import store
+        from twinmem.aws import store
 
         start = len(self.calls)
         events = store.client().meta.events
@@ -281,14 +281,14 @@ class DbClock:
         self._t0 = 0.0
 
     def __enter__(self) -> DbClock:
-        from twinmem import store
+        from twinmem.aws import store
 
         self._remove = store.on_call(self._start)
         store.client().meta.events.register("after-call.dynamodb", self._stop, unique_id="bench-clock")
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        from twinmem import store
+        from twinmem.aws import store
 
         self._remove()
         store.client().meta.events.unregister("after-call.dynamodb", unique_id="bench-clock")

@@ -174,7 +174,7 @@ class Replay:
 def _clear_caches() -> None:
     """What a new container does not have: keys, accounts, chain locations, parsed entries and words."""
     from twinmem import ranking, retrieve, values
-    from twinmem.store import index
+    from twinmem.aws.store import index
 
     new_container()
     retrieve._documents.clear()
@@ -206,7 +206,7 @@ def _timed(bench: Bench, account: str, query: str) -> tuple[float, float]:
 
 
 def measure(bench: Bench, size: int) -> Figure:
-    from twinmem import store
+    from twinmem.aws import store
 
     account = f"rc{size}"
     items = seed(bench, account, size)

@@ -7,10 +7,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import auth, errors
-from twinmem.api import entrypoint, make_app
+from twinmem.http.api import entrypoint, make_app
+from twinmem.http.responses import KeyCreated, KeyInfo, KeyList
+from twinmem.http.schemas import CreateKeyRequest
 from twinmem.models import ApiKey, iso
-from twinmem.responses import KeyCreated, KeyInfo, KeyList
-from twinmem.schemas import CreateKeyRequest
 
 app = make_app()
 

@@ -7,9 +7,9 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import history
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import KnownOut
-from twinmem.schemas import KnownRequest
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import KnownOut
+from twinmem.http.schemas import KnownRequest
 
 app = make_app()
 

@@ -7,9 +7,9 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import trace
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import LineageOut
-from twinmem.schemas import LineageRequest
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import LineageOut
+from twinmem.http.schemas import LineageRequest
 
 app = make_app()
 

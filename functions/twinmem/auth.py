@@ -7,7 +7,8 @@ import secrets
 import time
 from collections import OrderedDict
 
-from twinmem import keys, store, warm
+from twinmem import keys, warm
+from twinmem.aws import store
 from twinmem.config import settings
 from twinmem.errors import Conflict, Forbidden, NotFound, Unauthorized
 from twinmem.models import SCOPE_RANK, ApiKey, Caller, Scope, utcnow

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from twinmem import accounts, memories, store
+from twinmem import accounts, memories
 from twinmem.access import can_see, visible
+from twinmem.aws import store
+from twinmem.http.views import memory_out, redacted
 from twinmem.lineage import Chain
 from twinmem.models import Account, Caller, Memory, iso, utcnow
 from twinmem.trace import load_chain, step_out, valid_ends
 from twinmem.values import value_key
-from twinmem.views import memory_out, redacted
 
 METHOD_CONFIDENCE = {"verbatim": 0.90, "llm": 0.85, "rule": 0.80}
 DEFAULT_AUTHORITY = {"user": 0.9, "system": 0.8, "document": 0.7, "agent": 0.6, "import": 0.6, "derived": 0.5}

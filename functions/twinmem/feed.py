@@ -15,8 +15,9 @@ import time
 from collections import Counter
 from typing import Any
 
-from twinmem import accounts, keys, store
+from twinmem import accounts, keys
 from twinmem.access import may_see_change
+from twinmem.aws import store
 from twinmem.config import settings
 from twinmem.errors import Invalid
 from twinmem.models import Caller

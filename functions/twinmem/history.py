@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from twinmem import accounts, known, store, subjects
+from twinmem import accounts, known, subjects
 from twinmem.access import may_see, visible
+from twinmem.aws import store
+from twinmem.http.schemas import AssertionOut, HistoryRequest
 from twinmem.models import Account, Caller, Memory
-from twinmem.schemas import AssertionOut, HistoryRequest
 
 
 def assertion_out(acc: Account, m: Memory) -> AssertionOut:

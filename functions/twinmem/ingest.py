@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from twinmem import accounts, embeddings, keys, store, subjects
+from twinmem import accounts, embeddings, keys, subjects
 from twinmem.access import change_entry
+from twinmem.aws import store
 from twinmem.errors import AlreadyDone
 from twinmem.extract.base import SELF, Extractor, Fact, Statement, read_turn
 from twinmem.extract.time_anchor import mentions

@@ -5,10 +5,11 @@ from __future__ import annotations
 import secrets
 from datetime import UTC
 
-from twinmem import accounts, episodes, keys, store
+from twinmem import accounts, episodes, keys
+from twinmem.aws import store
 from twinmem.errors import Invalid, NotFound
+from twinmem.http.schemas import AddItemsRequest, ItemsAdded
 from twinmem.models import Account, Caller, Event, utcnow
-from twinmem.schemas import AddItemsRequest, ItemsAdded
 
 
 def event_id_for(tenant: str, account: str, client_id: str | None) -> str:

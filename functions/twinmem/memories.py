@@ -5,12 +5,13 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from twinmem import accounts, embeddings, keys, store, subjects
+from twinmem import accounts, embeddings, keys, subjects
 from twinmem.access import can_see, visible, writing_agent
+from twinmem.aws import store
 from twinmem.errors import Invalid, NotFound
 from twinmem.extract.base import SELF
+from twinmem.http.schemas import AppendRequest, CorrectionRequest
 from twinmem.models import Caller, Memory, Revision, utcnow
-from twinmem.schemas import AppendRequest, CorrectionRequest
 from twinmem.values import value_key
 
 

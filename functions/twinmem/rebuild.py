@@ -17,7 +17,8 @@ from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
-from twinmem import accounts, store
+from twinmem import accounts
+from twinmem.aws import store
 from twinmem.errors import Conflict
 from twinmem.extract.base import Extractor
 from twinmem.ingest import ingest_event

@@ -22,15 +22,16 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from twinmem import accounts, embeddings, episodes, known, store, subjects
+from twinmem import accounts, embeddings, episodes, known, subjects
 from twinmem.access import can_see, may_see
+from twinmem.aws import store
 from twinmem.config import settings
+from twinmem.http.schemas import RetrieveRequest
+from twinmem.http.views import memory_out
 from twinmem.lineage import build_chains, superseded, valid_until
 from twinmem.models import Account, Caller, Episode, EventVersion, Memory, Revision, utcnow
 from twinmem.ranking import attribute_words, blend, bm25_counted, cosine, recency, tokens
-from twinmem.schemas import RetrieveRequest
 from twinmem.trace import as_it_was
-from twinmem.views import memory_out
 
 
 def _expired(m: Memory, now: datetime) -> bool:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import accounts, memories, store, warm
+from twinmem import accounts, memories, warm
 from twinmem.access import can_see, visible
+from twinmem.aws import store
 from twinmem.errors import NotFound
+from twinmem.http.views import memory_out, redacted
 from twinmem.lineage import Chain, Step, build_chains, chain_of, note_chain, valid_until
 from twinmem.models import Account, Caller, Memory, Revision, iso
-from twinmem.views import memory_out, redacted
 
 
 def load_chain(caller: Caller, m: Memory, siblings: list[Memory] | None = None) -> tuple[Chain, list[Memory]]:

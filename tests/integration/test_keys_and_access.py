@@ -122,7 +122,7 @@ def test_another_tenant_never_reads_this_tenants_accounts(api: ApiClient) -> Non
 def test_throttling_after_retries_is_503_with_retry_after(api: ApiClient) -> None:
     from botocore.awsrequest import AWSResponse
 
-    from twinmem import store
+    from twinmem.aws import store
 
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     attempts: list[int] = []

@@ -6,9 +6,9 @@ from datetime import UTC, date, datetime, timedelta
 
 from twinmem import known, lineage, ranking
 from twinmem.explain import trust
+from twinmem.http.schemas import RetrieveRequest
 from twinmem.models import Correction, Memory, Revision
 from twinmem.retrieve import visible_at
-from twinmem.schemas import RetrieveRequest
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 FUNCTIONS = Path(__file__).resolve().parents[2] / "functions"
 SOURCES = sorted(p for p in FUNCTIONS.rglob("*.py") if ".egg-info" not in str(p))
-STORE = FUNCTIONS / "twinmem" / "store"
+AWS = FUNCTIONS / "twinmem" / "aws"
 
 
 def test_no_function_over_60_lines_and_no_module_over_500() -> None:
@@ -25,25 +25,25 @@ def test_no_function_over_60_lines_and_no_module_over_500() -> None:
     assert long_functions == [] and long_modules == []
 
 
-def test_boto3_and_botocore_are_imported_only_in_the_store() -> None:
+def test_boto3_and_botocore_are_imported_only_under_twinmem_aws() -> None:
     importing = re.compile(r"^\s*(import|from)\s+(boto3|botocore)\b", re.MULTILINE)
 
     outside = [
         str(p.relative_to(FUNCTIONS))
         for p in SOURCES
-        if importing.search(p.read_text(encoding="utf-8")) and STORE not in p.parents
+        if importing.search(p.read_text(encoding="utf-8")) and AWS not in p.parents
     ]
 
     assert outside == []
 
 
-def test_dynamodb_wire_format_stays_in_the_store() -> None:
+def test_dynamodb_wire_format_stays_under_twinmem_aws() -> None:
     wire = re.compile(r"""\[["'](S|N|L|M|BOOL|NULL)["']\]|\{["'](S|N|L|M)["']\s*:""")
 
     outside = [
         str(p.relative_to(FUNCTIONS))
         for p in SOURCES
-        if wire.search(p.read_text(encoding="utf-8")) and STORE not in p.parents
+        if wire.search(p.read_text(encoding="utf-8")) and AWS not in p.parents
     ]
 
     assert outside == []

@@ -9,10 +9,10 @@ import pytest
 from pydantic import ValidationError
 
 from twinmem import auth, known
-from twinmem.api import MAX_DEPTH, _depth
 from twinmem.errors import Unauthorized
+from twinmem.http.api import MAX_DEPTH, _depth
+from twinmem.http.schemas import AppendRequest, HistoryRequest, ItemIn, RetrieveRequest, SettingsRequest
 from twinmem.models import ApiKey, iso
-from twinmem.schemas import AppendRequest, HistoryRequest, ItemIn, RetrieveRequest, SettingsRequest
 
 
 def test_iso_always_writes_four_digit_years() -> None:

@@ -9,8 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from twinmem import keys
+from twinmem.aws.store.base import call, from_attrs, guarded, ms, table, to_attrs
 from twinmem.models import Memory
-from twinmem.store.base import call, from_attrs, guarded, ms, table, to_attrs
 
 
 @guarded

@@ -6,9 +6,9 @@ from datetime import datetime
 from typing import Any
 
 from twinmem import keys
+from twinmem.aws.store.base import from_attrs, ms, table, to_attrs
 from twinmem.config import settings
 from twinmem.models import Memory, iso
-from twinmem.store.base import from_attrs, ms, table, to_attrs
 
 
 def memory_to_item(tenant: str, account: str, m: Memory, *, first_of_subject: bool = False) -> dict[str, Any]:

@@ -8,10 +8,20 @@ from datetime import datetime
 from typing import Any
 
 from twinmem import keys
+from twinmem.aws.store.base import (
+    batch_get,
+    call,
+    error_code,
+    from_attrs,
+    guarded,
+    query_prefix,
+    strip,
+    table,
+    to_attrs,
+)
+from twinmem.aws.store.shapes import embedding_attrs
+from twinmem.aws.store.tenants import account_item, create_account
 from twinmem.models import Account, Event, EventVersion, iso
-from twinmem.store.base import batch_get, call, error_code, from_attrs, guarded, query_prefix, strip, table, to_attrs
-from twinmem.store.shapes import embedding_attrs
-from twinmem.store.tenants import account_item, create_account
 
 
 def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:

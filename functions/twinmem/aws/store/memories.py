@@ -8,10 +8,19 @@ from typing import Any
 
 from twinmem import keys
 from twinmem.access import private_to
-from twinmem.errors import AlreadyDone
-from twinmem.models import Memory, iso
-from twinmem.store.base import batch_get, call, from_attrs, guarded, ms, query_all, query_prefix, strip, table, to_attrs
-from twinmem.store.shapes import (
+from twinmem.aws.store.base import (
+    batch_get,
+    call,
+    from_attrs,
+    guarded,
+    ms,
+    query_all,
+    query_prefix,
+    strip,
+    table,
+    to_attrs,
+)
+from twinmem.aws.store.shapes import (
     VECTOR_INDEX,
     change_item,
     embedding_attrs,
@@ -19,6 +28,8 @@ from twinmem.store.shapes import (
     memory_key,
     memory_to_item,
 )
+from twinmem.errors import AlreadyDone
+from twinmem.models import Memory, iso
 
 
 @guarded

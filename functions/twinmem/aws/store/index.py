@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from twinmem import keys
+from twinmem.aws.store.base import batch_get, from_attrs, guarded, query_all, query_prefix, strip, to_attrs
+from twinmem.aws.store.shapes import item_to_memory
 from twinmem.models import Episode, EventVersion, Memory
-from twinmem.store.base import batch_get, from_attrs, guarded, query_all, query_prefix, strip, to_attrs
-from twinmem.store.shapes import item_to_memory
 
 M = TypeVar("M", Memory, Episode)
 
@@ -171,7 +171,7 @@ def nearest(
 ) -> tuple[list[Memory], list[Episode], dict[str, float]]:
     """The account's nearest memories and items by the vector index, with each one's cosine distance by id
     (memory id or event id): one SearchVectors and one BatchGetItem. A hit whose item is gone is left out."""
-    from twinmem.store.memories import search_vectors
+    from twinmem.aws.store.memories import search_vectors
 
     hits = search_vectors(tenant, account, vector, top_k)
     distance = {(k["pk"]["S"], k["sk"]["S"]): d for k, d in hits}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from twinmem import keys
-from twinmem.store.base import call, from_attrs, guarded, table, to_attrs
+from twinmem.aws.store.base import call, from_attrs, guarded, table, to_attrs
 
 
 @guarded

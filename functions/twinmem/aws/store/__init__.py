@@ -17,7 +17,7 @@ and importing this package creates nothing). Callers use `store.<function>`; the
 
 from __future__ import annotations
 
-from twinmem.store.base import (
+from twinmem.aws.store.base import (
     client,
     on_call,
     reset,
@@ -25,7 +25,7 @@ from twinmem.store.base import (
     unavailable,
     use_client,
 )
-from twinmem.store.events import (
+from twinmem.aws.store.events import (
     event_from_item,
     get_event,
     get_events,
@@ -33,22 +33,22 @@ from twinmem.store.events import (
     put_events,
     replace_event_content,
 )
-from twinmem.store.feed import (
+from twinmem.aws.store.feed import (
     query_feed,
 )
-from twinmem.store.index import (
+from twinmem.aws.store.index import (
     IndexRow,
     event_versions,
     nearest,
     read_index_rows,
 )
-from twinmem.store.jobs import (
+from twinmem.aws.store.jobs import (
     finish_rebuild,
     get_rebuild,
     save_rebuild_cursor,
     start_rebuild,
 )
-from twinmem.store.memories import (
+from twinmem.aws.store.memories import (
     delete_memory,
     dependents_of,
     erase_revisions,
@@ -69,7 +69,7 @@ from twinmem.store.memories import (
     subject_is_new,
     write_extraction,
 )
-from twinmem.store.tenants import (
+from twinmem.aws.store.tenants import (
     create_account,
     get_account,
     get_api_key,
@@ -82,7 +82,7 @@ from twinmem.store.tenants import (
     set_account_name,
     tenants_with_retention,
 )
-from twinmem.store.usage import (
+from twinmem.aws.store.usage import (
     apply_retrieval,
     count_outcome,
     get_usage,

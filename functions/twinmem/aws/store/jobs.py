@@ -6,8 +6,8 @@ from datetime import datetime
 from typing import Any
 
 from twinmem import keys
+from twinmem.aws.store.base import call, from_attrs, guarded, strip, table, to_attrs
 from twinmem.models import iso
-from twinmem.store.base import call, from_attrs, guarded, strip, table, to_attrs
 
 
 def _rebuild_key(tenant: str, account: str) -> dict[str, Any]:

@@ -33,11 +33,12 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, ValidationError
 
-from twinmem import auth, errors, store
+from twinmem import auth, errors
+from twinmem.aws import store
 from twinmem.config import settings
+from twinmem.http.responses import ErrorBody
 from twinmem.models import SCOPE_RANK, Caller, Scope
 from twinmem.observability import capture_lambda_handler, logger, metrics
-from twinmem.responses import ErrorBody
 
 ACCOUNT_RE = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
 MAX_DEPTH = 32  # arrays and objects inside each other; the deepest body this API reads has 3

@@ -6,8 +6,8 @@ from datetime import datetime
 from typing import Any
 
 from twinmem import keys
+from twinmem.aws.store.base import call, error_code, from_attrs, guarded, ms, query_all, strip, table, to_attrs
 from twinmem.models import Account, ApiKey, iso
-from twinmem.store.base import call, error_code, from_attrs, guarded, ms, query_all, strip, table, to_attrs
 
 
 @guarded
