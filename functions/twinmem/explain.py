@@ -20,10 +20,10 @@ from typing import Any
 from twinmem import accounts, memories
 from twinmem.access import can_see, visible
 from twinmem.aws import store
+from twinmem.chains import Chain
 from twinmem.http.views import memory_out, redacted
-from twinmem.lineage import Chain
+from twinmem.lineage import load_chain, step_out, valid_ends
 from twinmem.models import Account, Caller, Memory, iso, utcnow
-from twinmem.trace import load_chain, step_out, valid_ends
 from twinmem.values import value_key
 
 METHOD_CONFIDENCE = {"verbatim": 0.90, "llm": 0.85, "rule": 0.80}

@@ -5,14 +5,15 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from twinmem import accounts, embeddings, keys, subjects
+from twinmem import accounts, embeddings, ids, subjects
 from twinmem.access import change_entry
 from twinmem.aws import store
+from twinmem.chains import build_chains, chain_of
 from twinmem.errors import AlreadyDone
-from twinmem.extract.base import SELF, Extractor, Fact, Statement, read_turn
+from twinmem.extract.base import Extractor, Fact, Statement, read_turn
 from twinmem.extract.time_anchor import mentions
-from twinmem.lineage import build_chains, chain_of
 from twinmem.models import Account, Event, Evidence, Memory, utcnow
+from twinmem.subjects import SELF
 from twinmem.values import display_value
 
 MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subjects and the record
@@ -50,7 +51,7 @@ def relations(tenant: str, account: str, memories: list[Memory]) -> tuple[list[d
 def memory_id_for(tenant: str, account: str, event_id: str, version: int, index: int, generation: int = 0) -> str:
     """Deterministic, so a redelivered record names the same memories."""
     parts = [tenant, account, event_id, str(version), str(index)] + ([f"g{generation}"] if generation else [])
-    return keys.derive_id("mem_", *parts)
+    return ids.derive_id("mem_", *parts)
 
 
 def spoken(ev: Event, passage: str) -> str:

@@ -103,6 +103,6 @@ def reapply_corrections(acc: Account) -> int:
             and (m.said_at or m.created_at) <= corrected_at
         ]
         if readings:
-            store.retract_memories(acc.tenant, acc.account, readings, cor, utcnow(), None)
+            store.retract_memories(acc.tenant, acc.account, readings, cor, utcnow(), keep=False)
             count += len(readings)
     return count

@@ -22,16 +22,17 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from twinmem import accounts, embeddings, episodes, known, subjects
+from twinmem import accounts, embeddings, episodes, subjects
 from twinmem.access import can_see, may_see
 from twinmem.aws import store
+from twinmem.chains import build_chains, superseded, valid_until
 from twinmem.config import settings
+from twinmem.http import views
 from twinmem.http.schemas import RetrieveRequest
 from twinmem.http.views import memory_out
-from twinmem.lineage import build_chains, superseded, valid_until
+from twinmem.lineage import as_it_was
 from twinmem.models import Account, Caller, Episode, EventVersion, Memory, Revision, utcnow
 from twinmem.ranking import attribute_words, blend, bm25_counted, cosine, recency, tokens
-from twinmem.trace import as_it_was
 
 
 def _expired(m: Memory, now: datetime) -> bool:
@@ -370,7 +371,7 @@ def _known_lines(acc: Account, pool: Pool, facts: list[Memory], req: RetrieveReq
             display = subjects.display(
                 acc, subject, next((m.subject_display for m in readable if m.subject_display), None)
             )
-            lines += known.lines_for(display, readable)
+            lines += views.lines_for(display, readable)
     return lines
 
 
@@ -430,7 +431,7 @@ def _dates(m: dict[str, Any]) -> str:
 
 def brief(lines: list[str], shown: list[dict[str, Any]]) -> str:
     """Ready-to-paste text: the known lines, then the results with their dates (a turn with its speaker)."""
-    parts = [known.text_of(lines)] if lines else []
+    parts = [views.text_of(lines)] if lines else []
     if shown:
         parts.append("Memories (newest relevant first):")
         for m in shown:

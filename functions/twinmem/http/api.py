@@ -33,7 +33,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, ValidationError
 
-from twinmem import auth, errors
+from twinmem import errors, keys
 from twinmem.aws import store
 from twinmem.config import settings
 from twinmem.http.responses import ErrorBody
@@ -268,7 +268,7 @@ def _authorize(rule: Rule, event: dict[str, Any]) -> Caller:
     bearer = _header(event, "authorization") or ""
     if not bearer.lower().startswith("bearer "):
         raise errors.Unauthorized("missing bearer key")
-    caller = auth.authenticate(bearer[7:].strip())
+    caller = keys.authenticate(bearer[7:].strip())
     if rule.account:
         account = _header(event, "x-twin-account")
         if account is None or not account.strip():

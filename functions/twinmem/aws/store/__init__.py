@@ -1,7 +1,7 @@
 """The data-access layer: the only package that talks to DynamoDB.
 
 Owns every query, condition expression and item shape; takes and returns domain models. Keys come
-from twinmem.keys. The client is created on first use and cached (moto must be active before that,
+from twinmem.aws.tablekeys. The client is created on first use and cached (moto must be active before that,
 and importing this package creates nothing). Callers use `store.<function>`; the modules hold:
 
     base.py      client, (de)serialisation, call counting, throttling -> 503

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
 from twinmem.aws.store.base import (
     batch_get,
     call,
@@ -29,12 +29,12 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
     gsi1 keys beside the memories', so indexing a turn costs no write beyond the item itself."""
     data = ev.model_dump(mode="json", exclude={"versions"})
     return {
-        "pk": keys.account_pk(tenant, account),
-        "sk": keys.event_sk(ev.event_id),
+        "pk": tablekeys.account_pk(tenant, account),
+        "sk": tablekeys.event_sk(ev.event_id),
         "type": "EVENT",
         "tenant": tenant,
         "account": account,
-        "g1pk": keys.memories_index_pk(tenant, account),
+        "g1pk": tablekeys.memories_index_pk(tenant, account),
         "g1sk": ev.event_id,
         **data,
     }
@@ -125,14 +125,14 @@ def get_event(tenant: str, account: str, event_id: str, *, with_versions: bool =
     out = call(
         "get_item",
         TableName=table(),
-        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(event_id)}),
+        Key=to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.event_sk(event_id)}),
         ConsistentRead=True,
     )
     if "Item" not in out:
         return None
     ev = event_from_item(from_attrs(out["Item"]))[2]
     if with_versions:
-        items = query_prefix(keys.account_pk(tenant, account), keys.event_versions_prefix(event_id))
+        items = query_prefix(tablekeys.account_pk(tenant, account), tablekeys.event_versions_prefix(event_id))
         ev.versions = [EventVersion.model_validate(strip(from_attrs(i))) for i in items]
     return ev
 
@@ -147,10 +147,10 @@ def replace_event_content(
     items were indexed joins the index here); `first_recorded_at` keeps when version 1 was recorded
     (transaction-time reads), and a new embedding replaces the old one.
     """
-    pk = keys.account_pk(tenant, account)
+    pk = tablekeys.account_pk(tenant, account)
     old = {
         "pk": pk,
-        "sk": keys.event_version_sk(ev.event_id, ev.version),
+        "sk": tablekeys.event_version_sk(ev.event_id, ev.version),
         "type": "EVENT_VERSION",
         "version": ev.version,
         "content": ev.content,
@@ -164,7 +164,7 @@ def replace_event_content(
             ":t": iso(at),
             ":v": ev.version,
             ":f": iso(ev.recorded_at),
-            ":g": keys.memories_index_pk(tenant, account),
+            ":g": tablekeys.memories_index_pk(tenant, account),
             ":i": ev.event_id,
         }
     )
@@ -179,7 +179,7 @@ def replace_event_content(
             {
                 "Update": {
                     "TableName": table(),
-                    "Key": to_attrs({"pk": pk, "sk": keys.event_sk(ev.event_id)}),
+                    "Key": to_attrs({"pk": pk, "sk": tablekeys.event_sk(ev.event_id)}),
                     "UpdateExpression": "SET content = :c, version = :n, recorded_at = :t, g1pk = :g, g1sk = :i, "
                     "first_recorded_at = if_not_exists(first_recorded_at, :f)" + set_vector,
                     "ConditionExpression": "version = :v",
@@ -197,12 +197,14 @@ def iter_events(tenant: str, account: str, start_after: str | None = None, page:
     params: dict[str, Any] = {
         "TableName": table(),
         "KeyConditionExpression": "pk = :p AND begins_with(sk, :s)",
-        "ExpressionAttributeValues": to_attrs({":p": keys.account_pk(tenant, account), ":s": keys.EVENT_PREFIX}),
+        "ExpressionAttributeValues": to_attrs(
+            {":p": tablekeys.account_pk(tenant, account), ":s": tablekeys.EVENT_PREFIX}
+        ),
         "Limit": page,
     }
     if start_after:
         params["ExclusiveStartKey"] = to_attrs(
-            {"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(start_after)}
+            {"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.event_sk(start_after)}
         )
     while True:
         out = call("query", **params)
@@ -216,7 +218,7 @@ def iter_events(tenant: str, account: str, start_after: str | None = None, page:
 @guarded
 def get_events(tenant: str, account: str, event_ids: list[str]) -> dict[str, Event]:
     """Items by id (BatchGetItem); missing ids are absent from the result."""
-    pk = keys.account_pk(tenant, account)
-    wanted = [to_attrs({"pk": pk, "sk": keys.event_sk(e)}) for e in dict.fromkeys(event_ids)]
+    pk = tablekeys.account_pk(tenant, account)
+    wanted = [to_attrs({"pk": pk, "sk": tablekeys.event_sk(e)}) for e in dict.fromkeys(event_ids)]
     found = (event_from_item(from_attrs(item))[2] for item in batch_get(wanted))
     return {ev.event_id: ev for ev in found}

@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
 from twinmem.aws.store.base import call, from_attrs, guarded, strip, table, to_attrs
 from twinmem.models import iso
 
 
 def _rebuild_key(tenant: str, account: str) -> dict[str, Any]:
-    return to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.REBUILD_SK})
+    return to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.REBUILD_SK})
 
 
 @guarded
@@ -39,7 +39,7 @@ def start_rebuild(tenant: str, account: str, generation: int, at: datetime) -> d
             {
                 "Update": {
                     "TableName": table(),
-                    "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+                    "Key": to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.ACCOUNT_SK}),
                     "UpdateExpression": "SET rebuilding_since = :t, generation = :g",
                     "ConditionExpression": "attribute_exists(pk)",
                     "ExpressionAttributeValues": to_attrs({":t": iso(at), ":g": generation}),
@@ -92,7 +92,7 @@ def finish_rebuild(tenant: str, account: str, generation: int, items_read: int, 
             {
                 "Update": {
                     "TableName": table(),
-                    "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+                    "Key": to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.ACCOUNT_SK}),
                     "UpdateExpression": "REMOVE rebuilding_since",
                     "ConditionExpression": "generation = :g",
                     "ExpressionAttributeValues": to_attrs({":g": generation}),

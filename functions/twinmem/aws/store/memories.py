@@ -6,8 +6,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
 from twinmem.access import private_to
+from twinmem.aws import tablekeys
 from twinmem.aws.store.base import (
     batch_get,
     call,
@@ -41,7 +41,7 @@ def list_subjects(
     items = query_all(
         IndexName="gsi2",
         KeyConditionExpression="g2pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.subjects_index_pk(tenant, account)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.subjects_index_pk(tenant, account)}),
     )
     found = {
         d["subject"]: d.get("subject_display") or d["subject"]
@@ -59,7 +59,7 @@ def subject_is_new(tenant: str, account: str, subject: str) -> bool:
         "KeyConditionExpression": "pk = :p",
         "Limit": 25,
         "ProjectionExpression": "visibility",
-        "ExpressionAttributeValues": to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
+        "ExpressionAttributeValues": to_attrs({":p": tablekeys.subject_pk(tenant, account, subject)}),
     }
     while True:
         out = call("query", **params)
@@ -103,7 +103,7 @@ def write_extraction(
     ]
     ops += [
         _update(
-            to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}),
+            to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": rec["sk"]}),
             "SET superseded_at = :t",
             "attribute_not_exists(superseded_at)",
             at,
@@ -155,8 +155,8 @@ def _extraction_record(
     changes += extra_changes
     changes += [{"kind": "WITHDRAWN", "memory_id": mid} for rec in previous for mid in rec["memory_ids"]]
     record = {
-        "pk": keys.account_pk(tenant, account),
-        "sk": keys.extraction_sk(event_id, version, generation),
+        "pk": tablekeys.account_pk(tenant, account),
+        "sk": tablekeys.extraction_sk(event_id, version, generation),
         "type": "EXTRACTION",
         "event_id": event_id,
         "version": version,
@@ -170,8 +170,8 @@ def _extraction_record(
         attrs.update(
             to_attrs(
                 {
-                    "g2pk": keys.feed_index_pk(tenant, account),
-                    "g2sk": keys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
+                    "g2pk": tablekeys.feed_index_pk(tenant, account),
+                    "g2sk": tablekeys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
                     "changes": changes,
                 }
             )
@@ -182,7 +182,9 @@ def _extraction_record(
 @guarded
 def extraction_records(tenant: str, account: str, event_id: str) -> list[dict[str, Any]]:
     """Every extraction record of one item (all versions and generations), each with its sk."""
-    items = query_prefix(keys.account_pk(tenant, account), keys.extractions_prefix(event_id), ConsistentRead=True)
+    items = query_prefix(
+        tablekeys.account_pk(tenant, account), tablekeys.extractions_prefix(event_id), ConsistentRead=True
+    )
     out = []
     for item in items:
         data = from_attrs({k: v for k, v in item.items() if k != "memory_keys"})
@@ -195,11 +197,11 @@ def extraction_records(tenant: str, account: str, event_id: str) -> list[dict[st
 @guarded
 def query_subject(tenant: str, account: str, subject: str, attribute: str | None = None) -> list[Memory]:
     """Every assertion-bearing memory of one subject, in history order: one Query per 1 MB page."""
-    values = {":p": keys.subject_pk(tenant, account, subject)}
+    values = {":p": tablekeys.subject_pk(tenant, account, subject)}
     cond = "pk = :p"
     if attribute is not None:
         cond += " AND begins_with(sk, :a)"
-        values[":a"] = keys.attribute_prefix(attribute)
+        values[":a"] = tablekeys.attribute_prefix(attribute)
     items = query_all(KeyConditionExpression=cond, ExpressionAttributeValues=to_attrs(values))
     return [item_to_memory(i) for i in items]
 
@@ -211,7 +213,7 @@ def filed_values(tenant: str, account: str, subject: str) -> dict[str, list[str]
     small attributes (no content, evidence or embedding)."""
     items = query_all(
         KeyConditionExpression="pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.subject_pk(tenant, account, subject)}),
         ProjectionExpression="#a, #v, #p, #s, #d, #w, #r",
         ExpressionAttributeNames={
             "#a": "attribute",
@@ -244,7 +246,7 @@ def _index_entry(tenant: str, account: str, memory_id: str) -> dict[str, Any] | 
         TableName=table(),
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p AND g1sk = :m",
-        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account), ":m": memory_id}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.memories_index_pk(tenant, account), ":m": memory_id}),
     ).get("Items", [])
     return found[0] if found and "memory_id" in found[0] else None  # an item's entry is no memory
 
@@ -278,7 +280,7 @@ def list_memories(tenant: str, account: str) -> list[Memory]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.memories_index_pk(tenant, account)}),
     )
     return [item_to_memory(i) for i in items if "memory_id" in i]  # the account's items share the index
 
@@ -302,8 +304,8 @@ def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> 
                 "TableName": table(),
                 "Item": to_attrs(
                     {
-                        "pk": keys.links_pk(tenant, account),
-                        "sk": keys.link_sk(source, m.memory_id),
+                        "pk": tablekeys.links_pk(tenant, account),
+                        "sk": tablekeys.link_sk(source, m.memory_id),
                         "type": "LINK",
                         "source": source,
                         "dependent": m.memory_id,
@@ -319,7 +321,7 @@ def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> 
 @guarded
 def dependents_of(tenant: str, account: str, memory_id: str) -> list[str]:
     """Ids of the memories derived from this one (its reverse links: one Query)."""
-    items = query_prefix(keys.links_pk(tenant, account), f"{memory_id}#", ProjectionExpression="dependent")
+    items = query_prefix(tablekeys.links_pk(tenant, account), f"{memory_id}#", ProjectionExpression="dependent")
     return [str(from_attrs(i)["dependent"]) for i in items]
 
 
@@ -335,8 +337,8 @@ def revise_memory(
         ((attr, value),) = embedding_attrs(embedding).items()
         set_vector, values[":v"] = f", {attr} = :v", value
     rev = {
-        "pk": keys.revisions_pk(tenant, account),
-        "sk": keys.revision_sk(m.memory_id, m.revision),
+        "pk": tablekeys.revisions_pk(tenant, account),
+        "sk": tablekeys.revision_sk(m.memory_id, m.revision),
         "type": "REVISION",
         "memory_id": m.memory_id,
         "n": m.revision,
@@ -368,7 +370,7 @@ def revise_memory(
 
 @guarded
 def get_revisions(tenant: str, account: str, memory_id: str) -> list[dict[str, Any]]:
-    items = query_prefix(keys.revisions_pk(tenant, account), f"{memory_id}#")
+    items = query_prefix(tablekeys.revisions_pk(tenant, account), f"{memory_id}#")
     return [strip(from_attrs(i)) for i in items]
 
 
@@ -396,7 +398,7 @@ def delete_memory(tenant: str, account: str, m: Memory, at: datetime) -> None:
 @guarded
 def erase_revisions(tenant: str, account: str, memory_id: str) -> int:
     """Delete every closed revision of a memory (BatchWriteItem, 25 a call, unprocessed ones sent again)."""
-    pk = keys.revisions_pk(tenant, account)
+    pk = tablekeys.revisions_pk(tenant, account)
     found = query_prefix(pk, f"{memory_id}#", ProjectionExpression="pk, sk", ConsistentRead=True)
     for start in range(0, len(found), 25):
         request: dict[str, Any] = {
@@ -409,12 +411,15 @@ def erase_revisions(tenant: str, account: str, memory_id: str) -> int:
 
 @guarded
 def retract_memories(
-    tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime, record_sk: str | None
+    tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime, *, keep: bool
 ) -> None:
-    """Mark readings as taken back (kept, hidden from history); a new correction is kept for rebuild."""
+    """Mark readings as taken back (kept, hidden from history); a new correction is kept for rebuild (`keep`)."""
     ops: list[dict[str, Any]] = []
-    if record_sk is not None:
-        record = {"pk": keys.account_pk(tenant, account), "sk": record_sk, "type": "CORRECTION", **correction}
+    if keep:
+        sk = tablekeys.correction_sk(
+            correction["subject"], correction["attribute"], correction["value_key"], correction["at"]
+        )
+        record = {"pk": tablekeys.account_pk(tenant, account), "sk": sk, "type": "CORRECTION", **correction}
         ops.append(
             {"Put": {"TableName": table(), "Item": to_attrs(record), "ConditionExpression": "attribute_not_exists(pk)"}}
         )
@@ -440,7 +445,7 @@ def retract_memories(
 
 @guarded
 def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
-    items = query_prefix(keys.account_pk(tenant, account), keys.CORRECTION_PREFIX)
+    items = query_prefix(tablekeys.account_pk(tenant, account), tablekeys.CORRECTION_PREFIX)
     return [strip(from_attrs(i)) for i in items]
 
 
@@ -454,7 +459,7 @@ def search_vectors(tenant: str, account: str, vector: list[float], top_k: int) -
         SearchVector=[{"N": f"{x:.7g}"} for x in vector],
         TopK=top_k,
         SearchConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.memories_index_pk(tenant, account)}),
         ProjectionExpression="pk, sk",
     )
     return [({"pk": r["Item"]["pk"], "sk": r["Item"]["sk"]}, float(r["Score"])) for r in out.get("SearchResults", [])]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
 from twinmem.aws.store.base import call, error_code, from_attrs, guarded, ms, query_all, strip, table, to_attrs
 from twinmem.models import Account, ApiKey, iso
 
@@ -13,10 +13,10 @@ from twinmem.models import Account, ApiKey, iso
 @guarded
 def put_api_key(key: ApiKey, secret_hash: str) -> None:
     item = {
-        "pk": keys.key_pk(secret_hash),
-        "sk": keys.KEY_SK,
+        "pk": tablekeys.key_pk(secret_hash),
+        "sk": tablekeys.KEY_SK,
         "type": "APIKEY",
-        "g1pk": keys.tenant_keys_index_pk(key.tenant),
+        "g1pk": tablekeys.tenant_keys_index_pk(key.tenant),
         "g1sk": key.key_id,
         **key.model_dump(mode="json"),
     }
@@ -25,7 +25,9 @@ def put_api_key(key: ApiKey, secret_hash: str) -> None:
 
 @guarded
 def get_api_key(secret_hash: str) -> ApiKey | None:
-    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.key_pk(secret_hash), "sk": keys.KEY_SK}))
+    out = call(
+        "get_item", TableName=table(), Key=to_attrs({"pk": tablekeys.key_pk(secret_hash), "sk": tablekeys.KEY_SK})
+    )
     if "Item" not in out:
         return None
     return ApiKey.model_validate(strip(from_attrs(out["Item"])))
@@ -37,7 +39,7 @@ def list_api_keys(tenant: str) -> list[tuple[ApiKey, dict[str, Any]]]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.tenant_keys_index_pk(tenant)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.tenant_keys_index_pk(tenant)}),
     )
     out = []
     for item in items:
@@ -62,7 +64,7 @@ def get_account(tenant: str, account: str) -> Account | None:
     out = call(
         "get_item",
         TableName=table(),
-        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+        Key=to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.ACCOUNT_SK}),
         ConsistentRead=True,
     )
     if "Item" not in out:
@@ -73,10 +75,10 @@ def get_account(tenant: str, account: str) -> Account | None:
 def account_item(acc: Account) -> dict[str, Any]:
     """The end user's record as a table item (attribute values)."""
     item = {
-        "pk": keys.account_pk(acc.tenant, acc.account),
-        "sk": keys.ACCOUNT_SK,
+        "pk": tablekeys.account_pk(acc.tenant, acc.account),
+        "sk": tablekeys.ACCOUNT_SK,
         "type": "ACCOUNT",
-        "g1pk": keys.tenant_accounts_index_pk(acc.tenant),
+        "g1pk": tablekeys.tenant_accounts_index_pk(acc.tenant),
         "g1sk": acc.account,
     }
     return to_attrs({**item, **acc.model_dump(mode="json")})
@@ -102,7 +104,7 @@ def set_account_name(tenant: str, account: str, name: str, *, only_if_unset: boo
         call(
             "update_item",
             TableName=table(),
-            Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+            Key=to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.ACCOUNT_SK}),
             UpdateExpression="SET #n = :n",
             ConditionExpression=condition,
             ExpressionAttributeNames={"#n": "name"},
@@ -117,7 +119,9 @@ def set_account_name(tenant: str, account: str, name: str, *, only_if_unset: boo
 
 @guarded
 def get_settings(tenant: str) -> dict[str, Any]:
-    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK}))
+    out = call(
+        "get_item", TableName=table(), Key=to_attrs({"pk": tablekeys.tenant_pk(tenant), "sk": tablekeys.SETTINGS_SK})
+    )
     if "Item" not in out:
         return {}
     return dict(strip(from_attrs(out["Item"])).get("settings", {}))
@@ -127,21 +131,21 @@ def get_settings(tenant: str) -> dict[str, Any]:
 def put_settings(tenant: str, value: dict[str, Any], at: datetime) -> None:
     """Store the tenant's settings and put the change on the tenant's feed (every account's feed shows it)."""
     item = {
-        "pk": keys.tenant_pk(tenant),
-        "sk": keys.SETTINGS_SK,
+        "pk": tablekeys.tenant_pk(tenant),
+        "sk": tablekeys.SETTINGS_SK,
         "type": "SETTINGS",
         "settings": value,
         "tenant": tenant,
     }
     if value.get("retention_days"):
-        item.update(g1pk=keys.RETENTION_INDEX_PK, g1sk=tenant)
+        item.update(g1pk=tablekeys.RETENTION_INDEX_PK, g1sk=tenant)
     unique = f"settings.{ms(at)}"
     change = {
-        "pk": keys.tenant_pk(tenant),
-        "sk": f"CHG#{unique}",
+        "pk": tablekeys.tenant_pk(tenant),
+        "sk": tablekeys.change_sk(unique),
         "type": "CHANGE",
-        "g2pk": keys.tenant_feed_pk(tenant),
-        "g2sk": keys.feed_sk(ms(at), unique),
+        "g2pk": tablekeys.tenant_feed_pk(tenant),
+        "g2sk": tablekeys.feed_sk(ms(at), unique),
         "changes": [{"kind": "SETTINGS"}],
         "at": iso(at),
     }
@@ -160,7 +164,7 @@ def tenants_with_retention() -> list[tuple[str, int]]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.RETENTION_INDEX_PK}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.RETENTION_INDEX_PK}),
     )
     out = []
     for data in map(from_attrs, items):
@@ -175,6 +179,6 @@ def list_accounts(tenant: str) -> list[str]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.tenant_accounts_index_pk(tenant)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.tenant_accounts_index_pk(tenant)}),
     )
     return [str(from_attrs(i)["g1sk"]) for i in items]

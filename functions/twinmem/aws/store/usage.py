@@ -1,6 +1,6 @@
 """Usage: which facts a retrieve returned (a log the stream applies exactly once), used and ignored.
 
-Counters are small items of their own (`keys.usage_pk`), so counting never rewrites a memory.
+Counters are small items of their own (`tablekeys.usage_pk`), so counting never rewrites a memory.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
 from twinmem.aws.store.base import call, from_attrs, guarded, ms, table, to_attrs
 from twinmem.models import Memory
 
@@ -21,8 +21,8 @@ def log_retrieval(tenant: str, account: str, memories: list[Memory], at: datetim
     import secrets
 
     item = {
-        "pk": keys.account_pk(tenant, account),
-        "sk": keys.retrieval_sk(ms(at), secrets.token_hex(4)),
+        "pk": tablekeys.account_pk(tenant, account),
+        "sk": tablekeys.retrieval_sk(ms(at), secrets.token_hex(4)),
         "type": "RETRIEVAL",
         "tenant": tenant,
         "account": account,
@@ -42,7 +42,7 @@ def retrieval_log(image: dict[str, Any]) -> tuple[str, str, str, list[str]]:
 def apply_retrieval(tenant: str, account: str, log_sk: str, memory_ids: list[str]) -> int:
     """Count one retrieval on each memory and delete the log, in one transaction: exactly once.
 
-    The counters are small items of their own (`keys.usage_pk`), so the cost is one write unit each
+    The counters are small items of their own (`tablekeys.usage_pk`), so the cost is one write unit each
     whatever the memory's size: 2 × (memories + 1) WCU as a transaction, at most 102 at limit 50.
     A log already applied (a redelivered record) is not applied again. Returns how many were counted.
     """
@@ -51,7 +51,7 @@ def apply_retrieval(tenant: str, account: str, log_sk: str, memory_ids: list[str
         {
             "Delete": {
                 "TableName": table(),
-                "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": log_sk}),
+                "Key": to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": log_sk}),
                 "ConditionExpression": "attribute_exists(pk)",
             }
         }
@@ -60,7 +60,7 @@ def apply_retrieval(tenant: str, account: str, log_sk: str, memory_ids: list[str
         {
             "Update": {
                 "TableName": table(),
-                "Key": to_attrs({"pk": keys.usage_pk(tenant, account), "sk": mid}),
+                "Key": to_attrs({"pk": tablekeys.usage_pk(tenant, account), "sk": mid}),
                 "UpdateExpression": "SET #k = :k ADD retrieved :one",
                 "ExpressionAttributeNames": {"#k": "type"},
                 "ExpressionAttributeValues": to_attrs({":one": 1, ":k": "USAGE"}),
@@ -84,7 +84,7 @@ def count_outcome(tenant: str, account: str, memory_id: str, outcome: str) -> di
     out = call(
         "update_item",
         TableName=table(),
-        Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}),
+        Key=to_attrs({"pk": tablekeys.usage_pk(tenant, account), "sk": memory_id}),
         UpdateExpression="SET #k = :k ADD #o :one",
         ExpressionAttributeNames={"#o": outcome, "#k": "type"},
         ExpressionAttributeValues=to_attrs({":one": 1, ":k": "USAGE"}),
@@ -96,7 +96,9 @@ def count_outcome(tenant: str, account: str, memory_id: str, outcome: str) -> di
 @guarded
 def get_usage(tenant: str, account: str, memory_id: str) -> dict[str, int]:
     """How often a memory was retrieved, used and ignored (one GetItem of its counter item)."""
-    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}))
+    out = call(
+        "get_item", TableName=table(), Key=to_attrs({"pk": tablekeys.usage_pk(tenant, account), "sk": memory_id})
+    )
     return _counters(from_attrs(out.get("Item", {})))
 
 
