@@ -72,6 +72,11 @@ def link_sk(source_id: str, dependent_id: str) -> str:
     return f"{source_id}#{dependent_id}"
 
 
+def links_prefix(source_id: str) -> str:
+    """The links from one memory (its dependents)."""
+    return f"{source_id}#"
+
+
 def revisions_pk(tenant: str, account: str) -> str:
     return f"{account_pk(tenant, account)}#R"
 
@@ -156,6 +161,11 @@ def assertion_sk(attribute: str, valid_from: str, said_at: str, memory_id: str) 
 
 def revision_sk(memory_id: str, n: int) -> str:
     return f"{memory_id}#{n:06d}"
+
+
+def revisions_prefix(memory_id: str) -> str:
+    """Every closed revision of one memory."""
+    return f"{memory_id}#"
 
 
 def key_pk(secret_hash: str) -> str:

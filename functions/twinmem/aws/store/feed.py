@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from twinmem.aws import tablekeys
-from twinmem.aws.store.base import call, from_attrs, guarded, table, to_attrs
+from twinmem.aws.store.base import call, from_attrs, guarded, to_attrs
 
 
 @guarded
@@ -28,7 +28,6 @@ def query_feed(tenant: str, account: str, after: str | int | None, until_ms: int
             values[":a"] = after_sk
         out = call(
             "query",
-            TableName=table(),
             IndexName="gsi2",
             KeyConditionExpression=cond,
             ExpressionAttributeValues=to_attrs(values),

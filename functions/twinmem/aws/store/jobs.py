@@ -6,17 +6,18 @@ from datetime import datetime
 from typing import Any
 
 from twinmem.aws import tablekeys
-from twinmem.aws.store.base import call, from_attrs, guarded, strip, table, to_attrs
+from twinmem.aws.store.base import call, from_attrs, guarded, key, strip, to_attrs
+from twinmem.aws.store.writes import EXISTS, put, transact, update
 from twinmem.models import iso
 
 
 def _rebuild_key(tenant: str, account: str) -> dict[str, Any]:
-    return to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.REBUILD_SK})
+    return key(tablekeys.account_pk(tenant, account), tablekeys.REBUILD_SK)
 
 
 @guarded
 def get_rebuild(tenant: str, account: str) -> dict[str, Any] | None:
-    out = call("get_item", TableName=table(), Key=_rebuild_key(tenant, account), ConsistentRead=True)
+    out = call("get_item", Key=_rebuild_key(tenant, account), ConsistentRead=True)
     return strip(from_attrs(out["Item"])) if "Item" in out else None
 
 
@@ -33,20 +34,14 @@ def start_rebuild(tenant: str, account: str, generation: int, at: datetime) -> d
         "tenant": tenant,
         "account": account,
     }
-    call(
-        "transact_write_items",
-        TransactItems=[
-            {
-                "Update": {
-                    "TableName": table(),
-                    "Key": to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.ACCOUNT_SK}),
-                    "UpdateExpression": "SET rebuilding_since = :t, generation = :g",
-                    "ConditionExpression": "attribute_exists(pk)",
-                    "ExpressionAttributeValues": to_attrs({":t": iso(at), ":g": generation}),
-                }
-            },
-            {"Put": {"TableName": table(), "Item": {**_rebuild_key(tenant, account), **to_attrs(job)}}},
-        ],
+    account_key = key(tablekeys.account_pk(tenant, account), tablekeys.ACCOUNT_SK)
+    transact(
+        [
+            update(
+                account_key, "SET rebuilding_since = :t, generation = :g", {":t": iso(at), ":g": generation}, EXISTS
+            ),
+            put({**_rebuild_key(tenant, account), **to_attrs(job)}),
+        ]
     )
     return job
 
@@ -63,7 +58,6 @@ def save_rebuild_cursor(
         values[":c"] = cursor
     call(
         "update_item",
-        TableName=table(),
         Key=_rebuild_key(tenant, account),
         UpdateExpression=expr,
         ConditionExpression="generation = :g AND #s = :r",
@@ -74,29 +68,21 @@ def save_rebuild_cursor(
 
 @guarded
 def finish_rebuild(tenant: str, account: str, generation: int, items_read: int, at: datetime) -> None:
-    call(
-        "transact_write_items",
-        TransactItems=[
-            {
-                "Update": {
-                    "TableName": table(),
-                    "Key": _rebuild_key(tenant, account),
-                    "UpdateExpression": "SET #s = :d, finished_at = :t, updated_at = :t, items_read = :n",
-                    "ConditionExpression": "generation = :g",
-                    "ExpressionAttributeNames": {"#s": "status"},
-                    "ExpressionAttributeValues": to_attrs(
-                        {":d": "done", ":t": iso(at), ":n": items_read, ":g": generation}
-                    ),
-                }
-            },
-            {
-                "Update": {
-                    "TableName": table(),
-                    "Key": to_attrs({"pk": tablekeys.account_pk(tenant, account), "sk": tablekeys.ACCOUNT_SK}),
-                    "UpdateExpression": "REMOVE rebuilding_since",
-                    "ConditionExpression": "generation = :g",
-                    "ExpressionAttributeValues": to_attrs({":g": generation}),
-                }
-            },
-        ],
+    done = {":d": "done", ":t": iso(at), ":n": items_read, ":g": generation}
+    transact(
+        [
+            update(
+                _rebuild_key(tenant, account),
+                "SET #s = :d, finished_at = :t, updated_at = :t, items_read = :n",
+                done,
+                "generation = :g",
+                names={"#s": "status"},
+            ),
+            update(
+                key(tablekeys.account_pk(tenant, account), tablekeys.ACCOUNT_SK),
+                "REMOVE rebuilding_since",
+                {":g": generation},
+                "generation = :g",
+            ),
+        ]
     )

@@ -6,7 +6,8 @@ from datetime import datetime
 from typing import Any
 
 from twinmem.aws import tablekeys
-from twinmem.aws.store.base import from_attrs, ms, table, to_attrs
+from twinmem.aws.store.base import from_attrs, ms, to_attrs
+from twinmem.aws.store.writes import put
 from twinmem.config import settings
 from twinmem.models import Memory, iso
 
@@ -98,19 +99,16 @@ def change_item(
     change = {"kind": kind, "memory_id": memory_id}
     if private_to is not None:
         change["private_to"] = private_to
-    return {
-        "Put": {
-            "TableName": table(),
-            "Item": to_attrs(
-                {
-                    "pk": tablekeys.changes_pk(tenant, account),
-                    "sk": unique,
-                    "type": "CHANGE",
-                    "g2pk": tablekeys.feed_index_pk(tenant, account),
-                    "g2sk": tablekeys.feed_sk(ms(at), unique),
-                    "changes": [change],
-                    "at": iso(at),
-                }
-            ),
-        }
-    }
+    return put(
+        to_attrs(
+            {
+                "pk": tablekeys.changes_pk(tenant, account),
+                "sk": unique,
+                "type": "CHANGE",
+                "g2pk": tablekeys.feed_index_pk(tenant, account),
+                "g2sk": tablekeys.feed_sk(ms(at), unique),
+                "changes": [change],
+                "at": iso(at),
+            }
+        )
+    )
