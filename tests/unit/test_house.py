@@ -96,3 +96,18 @@ def test_no_function_is_more_complex_than_the_gate() -> None:
 
     assert over == {} and settled == []
     assert sum(scores.values()) / len(scores) <= MAX_AVERAGE
+
+
+def test_the_domain_never_imports_the_resolver() -> None:
+    """Handlers (functions/<endpoint>/app.py) call the resolver; the package's modules never do, but openapi."""
+    resolver = re.compile(r"^\s*from\s+twinmem\.http(\.api\s+import|\s+import\s+.*\bapi\b)", re.MULTILINE)
+    package = FUNCTIONS / "twinmem"
+    allowed = {package / "http" / "api.py", package / "http" / "openapi.py"}
+
+    importing = [
+        str(p.relative_to(FUNCTIONS))
+        for p in SOURCES
+        if package in p.parents and p not in allowed and resolver.search(p.read_text(encoding="utf-8"))
+    ]
+
+    assert importing == []
