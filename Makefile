@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/python
 PORT ?= 3000
 
-.PHONY: run test unit lint types eval bench soak build validate clean openapi client-models
+.PHONY: run test unit lint types eval bench soak build validate clean openapi client-models browser reference
 
 $(STAMP): pyproject.toml $(CLIENT)/pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON) on PATH (or PYTHON=...)"; exit 1; }
@@ -80,7 +80,22 @@ clean:
 openapi: $(STAMP)
 	PYTHONPATH=functions:. $(PY) -m infra.openapi > docs/openapi.json
 	$(PY) $(CLIENT)/tools/generate_models.py
+	$(PY) tools/generate_reference.py
 
 ## make client-models: regenerate the client's models (clients/python) from docs/openapi.json (a test checks them)
 client-models: $(STAMP)
 	$(PY) $(CLIENT)/tools/generate_models.py
+
+## make reference: regenerate docs/reference.md from docs/openapi.json (a test checks it is current)
+reference: $(STAMP)
+	$(PY) tools/generate_reference.py
+
+## make browser: headless Chromium and its driver from Debian, for the inspector's browser test (.ci/run runs it;
+## needs root and apt-get; without them the test is skipped, saying why, except under CI where it fails)
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "make browser: installing chromium and chromium-driver (Debian) …"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    chromium chromium-driver fonts-liberation >/dev/null; \
+	else echo "make browser: chromium/chromedriver missing; install them (apt-get install chromium chromium-driver)"; fi

@@ -10,6 +10,7 @@ from twinmem.access import change_entry
 from twinmem.aws import store
 from twinmem.chains import build_chains, chain_of
 from twinmem.errors import AlreadyDone
+from twinmem.extract import named as named_subjects
 from twinmem.extract.base import Extractor, Fact, Statement, read_turn
 from twinmem.extract.time_anchor import mentions
 from twinmem.models import Account, Event, Evidence, Memory, utcnow
@@ -186,7 +187,8 @@ def ingest_event(
     # the warm container's account record (≤ TWINMEM_ACCOUNT_CACHE_SECONDS old): a turn read with the
     # generation before a rebuild began is re-read by that rebuild, which withdraws the older reading
     acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account, created_at=ev.recorded_at)
-    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=speaker_filed(acc, ev, extractor))
+    own, things = speaker_filed(acc, ev, extractor), named_filed(acc, ev, extractor)
+    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=own, things=things)
     statements = reading.statements[:MAX_STATEMENTS]
     now = utcnow()
     acc = _named_by(acc, ev, statements)
@@ -223,6 +225,21 @@ def speaker_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, li
     if getattr(extractor, "reads_context", False) is not True or (ev.role == "assistant" and not ev.name):
         return {}
     return store.filed_values(acc.tenant, acc.account, subjects.file_under(acc, SELF, speaker=ev.name))
+
+
+MAX_NAMED = 4  # subjects named in one turn whose values are read (one Query each)
+
+
+def named_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, dict[str, list[str]]]:
+    """The recorded subjects a turn names (things and other people) and their values filed so far, for an
+    extractor that reads changes in context: one gsi2 Query for the names, then one projected Query per
+    subject named (at most MAX_NAMED). Nothing for an unnamed assistant turn (it states no change)."""
+    if getattr(extractor, "reads_context", False) is not True or (ev.role == "assistant" and not ev.name):
+        return {}
+    recorded = store.list_subjects(acc.tenant, acc.account, lambda visibility, _agent: visibility != "private")
+    names = {display: stored for stored, display in recorded if stored != SELF}
+    named = named_subjects.mentions(ev.content, list(names))[:MAX_NAMED]
+    return {n: store.filed_values(acc.tenant, acc.account, names[n]) for n in named}
 
 
 def first_of_subjects(tenant: str, account: str, memories: list[Memory], filed: set[str]) -> set[str]:

@@ -50,7 +50,7 @@ def seed(server: str, key: str, account: str | None = None) -> Seeded:
                 {"id": "t2", "role": "user", "content": "I moved to Lisbon.", "said_at": "2026-10-01T09:00:00Z"},
             ]
         )
-        assert wait_for(lambda: getattr(tm.history("user", "home_city"), "count", 0) == 2, timeout=15)
+        assert wait_for(lambda: getattr(tm.history("user", "home_city"), "count", 0) == 2, timeout=30)
         hit = tm.history("user", "home_city")
         assert isinstance(hit, models.HistoryHit)
         berlin, lisbon = (a.memory_id for a in hit.assertions)

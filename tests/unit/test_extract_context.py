@@ -38,6 +38,28 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
 
 
 @pytest.mark.parametrize(
+    ("text", "attribute", "want"),
+    [
+        ("Boxes unpacked, I'm officially a Milwaukee resident now.", "home_city", "Milwaukee"),
+        (
+            "Leaving Utrecht was harder than I thought, but the new flat in Rotterdam is lovely.",
+            "home_city",
+            "Rotterdam",
+        ),
+        ("Please use dana.kowal@fastpost.net for me going forward.", "email", "dana.kowal@fastpost.net"),
+        ("Dropped my phone in the lake. New SIM, new number: 415-555-0178.", "phone", "415-555-0178"),
+        ("I accepted the offer, from next week I'm on the data team at Quillfield.", "employer", "Quillfield"),
+        ("As a senior data analyst I spend half my life fixing SQL.", "job_title", "senior data analyst"),
+        ("I am now head of science at the school.", "job_title", "head of science"),
+        ("Hobart is where we've ended up!", "home_city", "Hobart"),
+        ("It's official: signed with Corvid Health. Pellucid gets my notice tomorrow.", "employer", "Corvid Health"),
+    ],
+)
+def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute: str, want: str) -> None:
+    assert (attribute, want) in changed(text, {})
+
+
+@pytest.mark.parametrize(
     ("text", "filed"),
     [
         ("We're spending a week in Leeds in June.", {"home_city": ["York"]}),  # a trip
@@ -51,7 +73,12 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("I still miss Hull sometimes.", {"home_city": ["York", "Hull"]}),  # a home filed before
         ("His email is dev.k@quayside.io if you need him.", {"email": ["p@old.org"]}),
         ("My partner is gluten-free so we cook twice.", {"diet": ["keto"]}),
-        ("I moved to Leeds.", {}),  # nothing filed: nothing read here (the extractor's own rules read it)
+        ("I love Leeds, what a city.", {}),  # nothing filed, and no cue that it is the speaker's home
+        ("Dana, my roommate, moved out of Boston yesterday.", {}),  # nothing filed: someone else's
+        ("My friend Omar lives in Dubai and works at Emirates.", {}),
+        ("Our office moved to Dublin last month.", {}),  # a workplace's, not the speaker's
+        ("We moved out of Leeds in May.", {}),  # the one left behind
+        ("My friend Dana is a data engineer, I'm not.", {}),  # someone else's job
         ("I love Leeds.", {"hobby": ["chess"]}),  # an attribute without a type
     ],
 )
@@ -71,6 +98,13 @@ def test_the_extractor_reads_in_context_only_when_given_what_was_filed() -> None
 def test_an_unnamed_assistant_turn_is_nobody_s_change() -> None:
     got = read_turn(RulesExtractor(), "We ended up in Leeds.", SAID, "assistant", filed={"home_city": ["York"]})
     assert got.statements == []
+
+
+def test_an_ended_value_does_not_keep_the_new_one_out() -> None:
+    rules = RulesExtractor()
+    text = "Keto is over. No more meat, and I've dropped fish as well, so vegetarian from here on."
+    got = read_turn(rules, text, SAID, "user", filed={"diet": ["keto"]})
+    assert (SELF, "diet", "vegetarian", 1) in [(s.subject, s.attribute, s.value, s.polarity) for s in got.statements]
 
 
 def test_the_table_is_validated() -> None:

@@ -24,20 +24,29 @@ from pathlib import Path
 from twinmem.extract import cues
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, school_like
-from twinmem.extract.lexicon import cities, countries, words
+from twinmem.extract.lexicon import cities, countries, languages, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, mask_long_tokens, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 
-__all__ = ["candidate_values", "changes", "table"]
+__all__ = ["candidate_values", "changes", "shaped_values", "table"]
 
 DATA = Path(__file__).resolve().parent / "data" / "context.toml"
-_CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet")
-_VALUES = ("email", "phone", "version", "port", "price", "org", "name", "diet", "car")
+_CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner")
+_VALUES = ("email", "phone", "version", "port", "price", "org", "name", "diet", "car", "job")
 _TYPES = frozenset(
-    "city country place email phone version port price org_work org_school name_partner name_pet diet car".split()
+    "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
+    "diet car job".split()
 )
+# with nothing filed, a value said as left behind, or as a workplace's or a thing's, is not the speaker's
+_LEFT = re.compile(r"\b(?:out\s+of|left|leaving|leave|away\s+from|from|ex-?)\s+(?:the\s+)?$", re.I)
+_NOT_A_PERSON = re.compile(
+    r"\b(?:our|my|the|their)\s+(?:office|company|team|firm|headquarters|hq|business|shop|store|startup|factory|"
+    r"warehouse|servers?|data\s*cent(?:er|re)s?|branch|lab)\b",
+    re.I,
+)
+_WORD_UP = re.compile(r"(?-i:\b[A-Z][a-z]+\b)")
 _PLACE_RUN = re.compile(r"(?-i:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|upon|on))*)")
 
 
@@ -46,6 +55,7 @@ class Table:
     cues: dict[str, re.Pattern[str]]
     types: dict[str, str]
     values: dict[str, re.Pattern[str]]
+    own: dict[str, re.Pattern[str]]  # type -> the cue a sentence needs when nothing of the type is filed yet
 
 
 def _expand(pattern: str) -> str:
@@ -63,11 +73,13 @@ def table() -> Table:
     if missing:
         raise ValueError(f"context.toml: missing {missing}")
     bad = {a: t for a, t in raw.get("types", {}).items() if t not in _TYPES}
+    bad.update({f"own.{k}": k for k in raw.get("own", {}) if k not in _TYPES})
     if bad:
         raise ValueError(f"context.toml: unknown types {bad}")
     compiled = {k: re.compile(_expand(v), re.I) for k, v in raw["cues"].items()}
     shapes = {k: re.compile(_expand(v), re.I) for k, v in raw["values"].items()}
-    return Table(compiled, dict(raw["types"]), shapes)
+    own = {k: re.compile(_expand(v), re.I) for k, v in raw.get("own", {}).items()}
+    return Table(compiled, dict(raw["types"]), shapes, own)
 
 
 def _places(sent: str, kind: str) -> list[tuple[str, int]]:
@@ -91,6 +103,8 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     """Values of one type in a sentence, with their offsets, before the frame is looked at."""
     if kind in ("city", "country", "place"):
         return _places(sent, kind)
+    if kind == "language":
+        return [(m.group(0), m.start()) for m in _WORD_UP.finditer(sent) if fold(m.group(0)) in languages()]
     shape = t.values[kind.split("_")[0]]
     g = "v" if "v" in shape.groupindex else 0
     found = [(m.group(g).strip(), m.start(g)) for m in shape.finditer(sent)]
@@ -113,60 +127,95 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     return found
 
 
-def candidate_values(sent: str, kind: str) -> list[tuple[str, int]]:
-    """Values of a type in a sentence whose frame is the speaker's own present state."""
+def shaped_values(sent: str, kind: str) -> list[tuple[str, int]]:
+    """Values of one type in a sentence, with their offsets, whoever they belong to."""
+    return _shaped(sent, kind, table())
+
+
+_CONTRAST = re.compile(r"\b(?:but|though|although|however|anyway|yet|still)\b", re.I)
+
+
+def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, int]]:
+    """Values of a type in a sentence whose frame is the speaker's own present state.
+
+    `lead`: the sentences either side, for a fragment with no person in it ("New SIM, new number: 415-555-0178"
+    after "Dropped my phone in the lake") that continues the speaker's own frame."""
     t = table()
-    if sent.rstrip().endswith("?") or cues.QUESTION_START.match(sent) or not t.cues["first_person"].search(sent):
+    if sent.rstrip().endswith("?") or cues.QUESTION_START.match(sent) or cues.COND_START.search(sent):
         return []
-    if cues.COND_START.search(sent):
+    if not t.cues["first_person"].search(sent) and not _continues(sent, lead, t):
         return []
     if kind in ("city", "country", "place") and t.cues["trip"].search(sent):
         return []
     out = []
     for value, pos in _shaped(sent, kind, t):
         a, b = clause(sent, pos)
-        piece = sent[a:b]
-        if t.cues["other_person"].search(piece) or cues.NEG.search(sent[a:pos]) or cues.HEDGE.search(sent[:b]):
+        since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
+        if t.cues["other_person"].search(sent[a:b]) or cues.NEG.search(sent[a:pos]) or cues.HEDGE.search(sent[since:b]):
             continue
         out.append((value, pos))
     return out
 
 
+def _continues(sent: str, lead: str, t: Table) -> bool:
+    """A fragment without a person of its own that follows a sentence in the speaker's own frame."""
+    bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", sent, re.I)
+    return (
+        bool(lead)
+        and bare
+        and t.cues["first_person"].search(lead) is not None
+        and not t.cues["other_person"].search(sent + " " + lead)
+    )
+
+
 def changes(
     text: str, said_at: datetime, filed: Mapping[str, Sequence[str]], already: Sequence[Statement] = ()
 ) -> list[Statement]:
-    """Statements of a new value for each typed attribute the speaker has filed, read from their turn.
+    """Statements of a new value for each typed attribute of the speaker, read from their turn.
 
-    `filed`: attribute -> values filed for the speaker (holding), newest said first. `already`: what
-    the extractor read in the turn; an attribute it read, or a value it filed, is left to it.
+    `filed`: attribute -> values filed for the speaker (holding), newest said first. An attribute with
+    values filed takes a different value of its type; one with none filed takes a value only from a
+    sentence that also carries the type's own-state cue (data/context.toml [own]): "the new flat in
+    Rotterdam", "use dana@fastpost.net for me". `already`: what the extractor read in the turn; an
+    attribute it read, or a value it filed, is left to it.
     """
     t = table()
-    read_attrs = {s.attribute for s in already if s.subject == SELF}
+    read_attrs = {s.attribute for s in already if s.subject == SELF and s.polarity == 1}  # "keto is over" ends one
     read_values = {fold(s.value) for s in already if s.subject == SELF}
     norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
     out: list[Statement] = []
-    for attribute, values in filed.items():
-        kind = t.types.get(attribute)
-        if kind is None or not values or attribute in read_attrs:
+    for attribute, kind in t.types.items():
+        values = filed.get(attribute) or ()
+        if attribute in read_attrs or (not values and kind not in t.own):
             continue
         known = {value_key(attribute, v) for v in values}
-        best: tuple[str, int, int, int] | None = None
-        for s_start, s_end in sentences(norm):
-            sent = norm[s_start:s_end]
-            for value, pos in candidate_values(sent, kind):
-                if value_key(attribute, value) not in known and fold(value) not in read_values:
-                    best = (value, s_start + pos, s_start, s_end)
+        best = _last_new(norm, kind, None if values else t.own[kind], known, read_values, attribute)
         if best is not None:
-            value, _, a, b = best
+            value, a, b = best
             when = find_time(norm[a:b], said_at)
-            out.append(
-                Statement(
-                    subject=SELF,
-                    attribute=attribute,
-                    value=value,
-                    polarity=1,
-                    valid_from=when[0] if when else said_at.date(),
-                    span=(a, b),
-                )
-            )
+            valid = when[0] if when else said_at.date()
+            out.append(Statement(subject=SELF, attribute=attribute, value=value, valid_from=valid, span=(a, b)))
     return out
+
+
+def _last_new(
+    norm: str, kind: str, cue: re.Pattern[str] | None, known: set[str], read_values: set[str], attribute: str
+) -> tuple[str, int, int] | None:
+    """The turn's last value of a type that is new (not filed, not read), with its sentence's span."""
+    best: tuple[str, int, int] | None = None
+    spans = sentences(norm)
+    for i, (s_start, s_end) in enumerate(spans):
+        sent = norm[s_start:s_end]
+        if cue is not None and not cue.search(sent):
+            continue
+        around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
+        for value, pos in candidate_values(sent, kind, around):
+            if cue is not None and (
+                table().cues["other_person"].search(sent[:pos])
+                or _NOT_A_PERSON.search(sent[:pos])
+                or _LEFT.search(sent[max(0, pos - 24) : pos])
+            ):
+                continue
+            if value_key(attribute, value) not in known and fold(value) not in read_values:
+                best = (value, s_start, s_end)
+    return best

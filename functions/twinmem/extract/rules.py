@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 
 from twinmem.extract import context, cues
+from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
@@ -103,11 +104,15 @@ class RulesExtractor:
         role: str,
         speaker: str | None = None,
         filed: Mapping[str, Sequence[str]] | None = None,
+        things: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
     ) -> Reading:
-        """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed."""
+        """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed,
+        and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py)."""
         found = self.extract(text, said_at, role, speaker)
-        if filed and role in _ROLES and (role != "assistant" or speaker):
+        if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found += context.changes(text, said_at, filed, found)
+            found += named_subjects.changes(text, said_at, things or {}, found)
+            found += named_subjects.first_values(text, said_at, found)
         return Reading(statements=found)
 
     def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]:

@@ -5,11 +5,15 @@
         tm.add([{"role": "user", "content": "I moved to Lisbon last week."}])
         print(tm.known().text)
 
+`AsyncClient` has the same methods as coroutines (httpx.AsyncClient): `async with AsyncClient(…) as tm:
+await tm.known()`.
+
 Responses are the API's own models (`twinmem_client.models`, generated from its OpenAPI document);
 every error status raises its own exception (`twinmem_client.errors`).
 """
 
 from twinmem_client import models
+from twinmem_client.aio import AsyncClient
 from twinmem_client.client import Client, wait_for
 from twinmem_client.errors import (
     BadAccount,
@@ -29,6 +33,7 @@ from twinmem_client.errors import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AsyncClient",
     "BadAccount",
     "Client",
     "Conflict",

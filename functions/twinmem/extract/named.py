@@ -1,0 +1,210 @@
+"""Values of subjects named in a turn, in context: a service's port, a plan's price, a friend's city, said again.
+
+Two readings, both pure:
+- `changes`: for a subject the account has a typed value filed for (`named`: name -> attribute -> values;
+  things and people other than the speaker), a sentence that names it and carries a different value of
+  that type files it: "we rolled ingest-svc forward to v1.16.3" after ingest-svc's version v1.14.0,
+  "Greta took a job in Graz" after Greta's Innsbruck. A value belongs to the subject named nearest
+  before it in its clause (or in the sentence, for a clause that carries on: "so Aalborg it is"), so
+  "the cache uses 8082" does not move billing-worker; "she" in a sentence after one that named a
+  single person is that person.
+- `first_values`: with nothing filed, a value files only where the thing is unmistakably a thing and the
+  value is its own: an identifier ("billing-worker is on 8081") just before a port or a version, or a
+  named plan or tier with its price ("the Pro plan is $19 a month").
+Left alone, as for people: questions, hypotheticals and hedges, a negated value, a value said as the one
+left behind ("off 7070", "instead of 8081").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from twinmem.extract import cues
+from twinmem.extract.base import Statement
+from twinmem.extract.context import shaped_values, table
+from twinmem.extract.lexicon import words
+from twinmem.extract.text import clause, mask_long_tokens, sentences
+from twinmem.extract.time_anchor import find_time
+from twinmem.values import fold, value_key
+
+__all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value"]
+
+THING_TYPES = {"port": "port", "version": "version", "price": "price"}
+_IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]+(?:[-_][a-z0-9]{2,})+)(?![\w@/-])")
+_PLAN = re.compile(
+    r"\b(?:the|our|their|a|its)\s+(?P<t>(?:(?-i:[A-Z][\w+-]*)\s+){1,2}(?:plan|tier|subscription|membership|package|edition|license|licence|bundle))\b",
+    re.I,
+)
+_OLD = re.compile(
+    r"\b(?:from|off|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$", re.I
+)
+_GAP = 40  # characters between an identifier and its first value
+
+
+def names_a_value(text: str) -> bool:
+    """Whether a turn carries a value shaped like a port, a version or a price (worth a look at things)."""
+    t = table()
+    return any(t.values[k].search(text) for k in THING_TYPES.values())
+
+
+def mentions(text: str, names: Sequence[str]) -> list[str]:
+    """The names (as recorded) a turn mentions, hyphens, underscores and spaces alike, case aside."""
+    norm = text.replace("’", "'")
+    return [n for n in names if n.strip() and _pattern(n).search(norm)]
+
+
+_HEAD = re.compile(
+    r"\s+(?:plan|tier|subscription|service|app|api|worker|server|database|db|cluster|queue|cache|office|studio|"
+    r"migration|project|repo|library|package|site|website|account)$",
+    re.I,
+)
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    """A recorded name as said in a turn: hyphens and spaces alike, case aside, a generic head optional when
+    what it heads is a name ("Studio" for the Studio plan)."""
+    bare = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
+    short = _HEAD.sub("", bare)
+    words = re.split(r"[\s_-]+", bare)
+    body = r"[\s_-]+".join(map(re.escape, words))
+    if short != bare and short[:1].isupper():
+        body = f"(?:{body}|(?-i:{re.escape(short)}))"
+    return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.I)
+
+
+def _frame_ok(sent: str) -> bool:
+    return not (sent.rstrip().endswith("?") or cues.QUESTION_START.match(sent) or cues.COND_START.search(sent))
+
+
+def _own_value(sent: str, pos: int) -> bool:
+    """The value at `pos` is said as holding: not negated in its clause, not the one left behind."""
+    a, _b = clause(sent, pos)
+    return not (cues.NEG.search(sent[a:pos]) or _OLD.search(sent[max(0, pos - 20) : pos]) or cues.HEDGE.search(sent))
+
+
+def changes(
+    text: str, said_at: datetime, named: Mapping[str, Mapping[str, Sequence[str]]], already: Sequence[Statement] = ()
+) -> list[Statement]:
+    """A new typed value for each subject named with one filed, from the sentences of a turn that name it."""
+    norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    read = {(fold(s.subject), s.attribute) for s in already}
+    at = {name: _pattern(name) for name in named}
+    out: list[Statement] = []
+    lead: list[tuple[int, str]] = []
+    for s_start, s_end in sentences(norm):
+        sent = norm[s_start:s_end]
+        found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
+        here = found or _carried(sent, lead)
+        lead = found
+        if not here or not _frame_ok(sent):
+            continue
+        for name, attribute, value in _owned(sent, here, named):
+            if (fold(name), attribute) not in read:
+                read.add((fold(name), attribute))
+                out.append(_statement(name, attribute, value, norm, s_start, s_end, said_at))
+    return out
+
+
+_PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their)\b", re.I)
+_CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
+
+
+def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The one subject the sentence before named, for a sentence that opens with a pronoun ("She landed at ...")."""
+    names = {n for _p, n in lead}
+    return [(-1, names.pop())] if len(names) == 1 and _PRONOUN_START.match(sent) else []  # -1: carried over
+
+
+def kind_of(attribute: str) -> str | None:
+    """The type an attribute's values have (data/context.toml [types]), or None."""
+    return table().types.get(attribute)
+
+
+def _owned(
+    sent: str, named: list[tuple[int, str]], filed: Mapping[str, Mapping[str, Sequence[str]]]
+) -> list[tuple[str, str, str]]:
+    """(subject, attribute, value) for each new value in a sentence whose subject, the nearest named before it
+    in its clause (or in the sentence, for a clause that carries on), has the attribute filed."""
+    found: dict[tuple[str, str], str] = {}
+    attributes = {a for _p, n in named for a in filed.get(n, {})}
+    for attribute in sorted(attributes):
+        kind = kind_of(attribute)
+        for value, pos in shaped_values(sent, kind) if kind else []:
+            owner = _owner(sent, pos, named)
+            values = filed.get(owner or "", {}).get(attribute)
+            if not values or not _own_value(sent, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
+                continue
+            if value_key(attribute, value) not in {value_key(attribute, v) for v in values} and fold(value) != fold(
+                owner or ""
+            ):
+                found[(owner or "", attribute)] = value
+    return [(n, a, v) for (n, a), v in found.items()]
+
+
+_PLACES = ("city", "country", "place")
+_LEADS = re.compile(
+    r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via)\s+)*", re.I
+)  # nothing of its own
+_NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
+_SOMEONE = re.compile(r"\b(?:he|she|his|him|hers|my|your|our|says|said|told|tells)\b", re.I)
+
+
+def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
+    a, b = clause(sent, pos)
+    here = [(p, n) for p, n in named if a <= p < b]
+    if not here and (_CARRY_ON.match(sent[a:pos]) or named[0][0] < 0 or _LEADS.fullmatch(sent[a:pos])):
+        here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."
+    if not here:
+        return None
+    before = [(p, n) for p, n in here if p < pos]
+    if not before:
+        return here[0][1]
+    p, n = before[-1]
+    opening = _PRONOUN_START.match(sent)
+    between = sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos]
+    if _SOMEONE.search(between) or any(w.lower() not in words("not_names") for w in _NAME.findall(between)):
+        return None  # "Mirela says Tom joined ...": somebody else comes between
+    return n
+
+
+def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()) -> list[Statement]:
+    """First values of things named unmistakably: an identifier's port or version, a named plan's price."""
+    norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    read = {(fold(s.subject), s.attribute) for s in already}
+    out: list[Statement] = []
+    for s_start, s_end in sentences(norm):
+        sent = norm[s_start:s_end]
+        if not _frame_ok(sent):
+            continue
+        for name, attribute, value in _first_in(sent):
+            if (fold(name), attribute) not in read:
+                read.add((fold(name), attribute))
+                out.append(_statement(name, attribute, value, norm, s_start, s_end, said_at))
+    return out
+
+
+def _first_in(sent: str) -> list[tuple[str, str, str]]:
+    found: list[tuple[str, str, str]] = []
+    idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)]
+    for attribute in ("port", "version"):
+        for value, pos in shaped_values(sent, attribute):
+            near = [(e, n) for s, e, n in idents if e <= pos and pos - e <= _GAP and clause(sent, pos)[0] <= s]
+            if near and _own_value(sent, pos) and not cues.NEG.search(sent[near[-1][0] : pos]):
+                found.append((near[-1][1], attribute, value))
+    plans = [(m.start("t"), m.group("t")) for m in _PLAN.finditer(sent)]
+    for value, pos in shaped_values(sent, "price") if plans else []:
+        name = min(plans, key=lambda p: abs(p[0] - pos))[1]
+        if _own_value(sent, pos):
+            found.append((name, "price", value))
+    last: dict[tuple[str, str], str] = {(n, a): v for n, a, v in found}
+    return [(n, a, v) for (n, a), v in last.items()]
+
+
+def _statement(
+    name: str, attribute: str, value: str, norm: str, s_start: int, s_end: int, said_at: datetime
+) -> Statement:
+    when = find_time(norm[s_start:s_end], said_at)
+    valid = when[0] if when else said_at.date()
+    return Statement(subject=name, attribute=attribute, value=value, valid_from=valid, span=(s_start, s_end))

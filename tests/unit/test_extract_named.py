@@ -1,0 +1,131 @@
+"""A thing's typed values in context (extract/things.py): new values of things named, first values of
+things named unmistakably, and what is left alone."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from twinmem.extract import named as things
+from twinmem.extract.base import read_turn
+from twinmem.extract.rules import RulesExtractor
+
+SAID = datetime(2024, 3, 5, 10, 0)
+FILED = {
+    "billing-worker": {"port": ["8081"], "owner": ["Halvard"]},
+    "ingest-svc": {"version": ["v1.14.0"]},
+    "Pro plan": {"price": ["$19"]},
+    "ledger": {"port": ["8082"]},
+}
+
+
+def changed(text: str) -> list[tuple[str, str, str]]:
+    return [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, FILED)]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("I gave billing-worker port 9091 instead, 8081 kept clashing.", ("billing-worker", "port", "9091")),
+        ("We rolled ingest-svc forward to v1.16.3 after the canary.", ("ingest-svc", "version", "v1.16.3")),
+        ("Finance won: the Pro plan goes up to $24 a month.", ("Pro plan", "price", "$24")),
+        ("Point the proxy at billing worker on 9300 from today.", ("billing-worker", "port", "9300")),
+        ("First invoice at the new rate: $27 for Pro, as threatened.", ("Pro plan", "price", "$27")),
+        ("Correction: Halvard no longer owns billing-worker, Beatriz does.", ("billing-worker", "owner", "Beatriz")),
+    ],
+)
+def test_a_new_value_of_a_thing_named_is_filed(text: str, want: tuple[str, str, str]) -> None:
+    assert changed(text) == [want]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is billing-worker still on 9091?",  # a question
+        "If we bump ingest-svc to v2.0.0 the tests break.",  # a hypothetical
+        "Maybe the Pro plan should cost $29.",  # a hedge
+        "billing-worker is not on 9091, it's still 8081.",  # negated, and the old value
+        "I moved billing-worker off 8081 this morning.",  # the one left behind
+        "billing-worker is fine; the cache runs on 8090.",  # another thing's value
+        "The staging box runs on 9000.",  # no thing with a value filed
+    ],
+)
+def test_left_alone(text: str) -> None:
+    assert changed(text) == []
+
+
+def test_a_value_belongs_to_the_thing_named_nearest_before_it() -> None:
+    got = changed("billing-worker stays put, but the ledger now runs on 8090.")
+    assert got == [("ledger", "port", "8090")]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Quick one: billing-worker is on 8081 locally.", ("billing-worker", "port", "8081")),
+        ("The sidecar runs api-gateway v0.9.2 for now.", ("api-gateway", "version", "v0.9.2")),
+        ("We charge $19 a month for the Pro plan.", ("Pro plan", "price", "$19")),
+    ],
+)
+def test_first_values_of_things_named_unmistakably(text: str, want: tuple[str, str, str]) -> None:
+    assert [(s.subject, s.attribute, s.value) for s in things.first_values(text, SAID)] == [want]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My e-bike is on 20 today.",  # not an identifier
+        "The plan is to leave at 8081.",  # no named plan, no identifier
+        "Does billing-worker run on 8081?",
+        "Most competitors charge $25 for their equivalent.",
+    ],
+)
+def test_no_first_value_without_a_thing_named_unmistakably(text: str) -> None:
+    assert things.first_values(text, SAID) == []
+
+
+def test_the_turn_reads_things_only_in_context_and_never_for_an_unnamed_assistant() -> None:
+    rules = RulesExtractor()
+    text = "We rolled ingest-svc forward to v1.16.3."
+    user = read_turn(rules, text, SAID, "user", filed={}, things={"ingest-svc": {"version": ["v1.14.0"]}})
+    assert ("ingest-svc", "version", "v1.16.3") in [(s.subject, s.attribute, s.value) for s in user.statements]
+    assistant = read_turn(rules, text, SAID, "assistant", filed={}, things={"ingest-svc": {"version": ["v1.14.0"]}})
+    assert assistant.statements == []
+
+
+def test_mentions_match_names_as_recorded_hyphens_and_case_aside() -> None:
+    names = ["billing-worker", "Pro plan", "ledger", "api"]
+    assert things.mentions("Moved Billing Worker and the pro plan; rapid fire.", names) == [
+        "billing-worker",
+        "Pro plan",
+    ]
+    assert things.names_a_value("bumped it to 2.4.1") and not things.names_a_value("nothing shaped here")
+
+
+PEOPLE = {"Greta": {"home_city": ["Innsbruck"]}, "Mirela": {"employer": ["Dunmore Bank"]}}
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Greta took a job at the university in Graz, so they moved in October.", ("Greta", "home_city", "Graz")),
+        ("Poor Mirela. She joined Fernwood Games within a month, though.", ("Mirela", "employer", "Fernwood Games")),
+        ("Innsbruck was too quiet for Greta, so Linz it is.", ("Greta", "home_city", "Linz")),
+    ],
+)
+def test_a_person_named_takes_a_new_value_of_a_type_filed_for_them(text: str, want: tuple[str, str, str]) -> None:
+    assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, PEOPLE)] == [want]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Greta is spending a week in Graz.",  # a trip
+        "Greta's husband grew up in Graz, and she visits Salzburg.",  # someone else's, then a visit
+        "Mirela says Tom joined Fernwood Games.",  # the value's clause names nobody filed
+        "Did Greta move to Graz?",
+    ],
+)
+def test_a_person_named_is_left_alone(text: str) -> None:
+    assert things.changes(text, SAID, PEOPLE) == []
