@@ -1,10 +1,11 @@
 """The data-access layer: the only package that talks to DynamoDB.
 
 Owns every query, condition expression and item shape; takes and returns domain models. Keys come
-from twinmem.aws.tablekeys. The client is created on first use and cached (moto must be active before that,
-and importing this package creates nothing). Callers use `store.<function>`; the modules hold:
+from twinmem.aws.tablekeys. The client is created on first use and cached (moto must be active before
+that, and importing this package creates nothing). Callers use `store.<function>`; the modules hold:
 
-    base.py      client, (de)serialisation, call counting, throttling -> 503
+    base.py      client, (de)serialisation, call counting, throttling -> 503, a failed condition -> 409
+    writes.py    conditional put and update, transactions, what a cancelled one says
     shapes.py    how memories, subject registrations and change entries are laid out
     tenants.py   API keys, accounts, tenant settings
     events.py    items and their versions
