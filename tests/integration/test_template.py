@@ -113,3 +113,24 @@ def test_the_committed_openapi_document_is_current() -> None:
 
     committed = json.loads((ROOT / "docs/openapi.json").read_text())
     assert committed == json.loads(json.dumps(document())), "run `make openapi`"
+
+
+def test_the_alarms_watch_the_failure_queue_throttles_errors_and_lag() -> None:
+    alarms = {name: r["Properties"] for name, r in template.resources("AWS::CloudWatch::Alarm").items()}
+    watched = {(p.get("Namespace"), p.get("MetricName")) for p in alarms.values()}
+    watched |= {
+        (m["MetricStat"]["Metric"]["Namespace"], m["MetricStat"]["Metric"]["MetricName"])
+        for p in alarms.values()
+        for m in p.get("Metrics", [])
+        if "MetricStat" in m
+    }
+    assert {
+        ("AWS/SQS", "ApproximateNumberOfMessagesVisible"),
+        ("AWS/DynamoDB", "ReadThrottleEvents"),
+        ("AWS/DynamoDB", "WriteThrottleEvents"),
+        ("AWS/Lambda", "Errors"),
+        ("AWS/Lambda", "IteratorAge"),
+        ("AWS/ApiGateway", "5xx"),
+    } <= watched
+    queue = alarms["ExtractionFailuresAlarm"]["Dimensions"][0]["Value"]
+    assert queue == {"Fn::GetAtt": ["ExtractionFailures", "QueueName"]}

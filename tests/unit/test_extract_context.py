@@ -29,6 +29,16 @@ def changed(text: str, filed: dict[str, list[str]]) -> list[tuple[str, str]]:
         ),
         ("New SIM, so my number is 020 7946 0321 now.", {"phone": ["020 7946 0000"]}, "020 7946 0321"),
         ("Cardiologist said so: I'm strictly low-fat these days.", {"diet": ["keto"]}, "low-fat"),
+        (
+            "Had the allergy test: it's not tree nuts after all, I'm allergic to sesame.",
+            {"allergy": ["tree nuts"]},
+            "sesame",
+        ),
+        (
+            "Yellow, actually. A proper mustard yellow; I've gone off green.",
+            {"favorite_color": ["green"]},
+            "mustard yellow",
+        ),
         ("I got engaged to Rosalind in May!", {"partner": ["Tamsin"]}, "Rosalind"),
         ("My first week at Pemberly went fine, the work is fun.", {"employer": ["Tillcorp"]}, "Pemberly"),
     ],
@@ -50,6 +60,7 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("Dropped my phone in the lake. New SIM, new number: 415-555-0178.", "phone", "415-555-0178"),
         ("I accepted the offer, from next week I'm on the data team at Quillfield.", "employer", "Quillfield"),
         ("As a senior data analyst I spend half my life fixing SQL.", "job_title", "senior data analyst"),
+        ("Allergy clinic today. The skin test says sesame, not peanuts.", "allergy", "sesame"),
         ("I am now head of science at the school.", "job_title", "head of science"),
         ("Hobart is where we've ended up!", "home_city", "Hobart"),
         ("It's official: signed with Corvid Health. Pellucid gets my notice tomorrow.", "employer", "Corvid Health"),
@@ -78,7 +89,11 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("My friend Omar lives in Dubai and works at Emirates.", {}),
         ("Our office moved to Dublin last month.", {}),  # a workplace's, not the speaker's
         ("We moved out of Leeds in May.", {}),  # the one left behind
+        ("Alice Chen moved to Lisbon.", {}),  # somebody named, not the speaker
+        ("The new flat Carol found is in Leeds.", {}),
         ("My friend Dana is a data engineer, I'm not.", {}),  # someone else's job
+        ("Keto is over, my cholesterol went through the roof.", {}),  # a value said as over
+        ("I gave up keto after a month, so cheese is back.", {"diet": ["paleo"]}),
         ("I love Leeds.", {"hobby": ["chess"]}),  # an attribute without a type
     ],
 )

@@ -66,6 +66,8 @@ def test_a_value_belongs_to_the_thing_named_nearest_before_it() -> None:
         ("Quick one: billing-worker is on 8081 locally.", ("billing-worker", "port", "8081")),
         ("The sidecar runs api-gateway v0.9.2 for now.", ("api-gateway", "version", "v0.9.2")),
         ("We charge $19 a month for the Pro plan.", ("Pro plan", "price", "$19")),
+        ("My Vela thermostat is on firmware 2.1.7 again.", ("Vela thermostat", "version", "2.1.7")),
+        ("The payments service is on 8443 now.", ("payments service", "port", "8443")),
     ],
 )
 def test_first_values_of_things_named_unmistakably(text: str, want: tuple[str, str, str]) -> None:
@@ -79,6 +81,8 @@ def test_first_values_of_things_named_unmistakably(text: str, want: tuple[str, s
         "The plan is to leave at 8081.",  # no named plan, no identifier
         "Does billing-worker run on 8081?",
         "Most competitors charge $25 for their equivalent.",
+        "My phone is on 415 555 0123.",  # a phone number, not a port
+        "My laptop is on 8080 most days.",  # a device listens on no port
     ],
 )
 def test_no_first_value_without_a_thing_named_unmistakably(text: str) -> None:
@@ -101,9 +105,19 @@ def test_mentions_match_names_as_recorded_hyphens_and_case_aside() -> None:
         "Pro plan",
     ]
     assert things.names_a_value("bumped it to 2.4.1") and not things.names_a_value("nothing shaped here")
+    assert things.mentions("The thermostat pulled 2.3.0 overnight.", ["Vela thermostat", "mobile app"]) == [
+        "Vela thermostat"
+    ]
+    assert things.mentions("a thermostat", ["Vela thermostat"]) == []
 
 
 PEOPLE = {"Greta": {"home_city": ["Innsbruck"]}, "Mirela": {"employer": ["Dunmore Bank"]}}
+
+
+def test_a_status_said_again_after_a_pronoun_is_the_thing_s() -> None:
+    text = "Good news: checkout-queue isn't degraded any more. It's been fully operational since Friday."
+    got = things.changes(text, SAID, {"checkout-queue": {"status": ["degraded"]}})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("checkout-queue", "status", "operational")]
 
 
 @pytest.mark.parametrize(

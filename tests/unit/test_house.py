@@ -20,6 +20,7 @@ EXTRACT_CEILINGS = {
     "twinmem/extract/rules.py:RulesExtractor._plausible": 31,
     "twinmem/extract/rules.py:RulesExtractor._subject": 26,
     "twinmem/extract/context.py:_shaped": 25,
+    "twinmem/extract/named.py:_first_in": 21,
     "twinmem/extract/checks.py:check": 24,
 }
 

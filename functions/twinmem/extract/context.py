@@ -34,13 +34,37 @@ __all__ = ["candidate_values", "changes", "shaped_values", "table"]
 
 DATA = Path(__file__).resolve().parent / "data" / "context.toml"
 _CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner")
-_VALUES = ("email", "phone", "version", "port", "price", "org", "name", "diet", "car", "job")
+_VALUES = (
+    "email",
+    "phone",
+    "version",
+    "port",
+    "price",
+    "org",
+    "name",
+    "diet",
+    "car",
+    "job",
+    "status",
+    "allergen",
+    "colour",
+)
 _TYPES = frozenset(
     "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
-    "diet car job".split()
+    "diet car job status allergen colour".split()
 )
 # with nothing filed, a value said as left behind, or as a workplace's or a thing's, is not the speaker's
-_LEFT = re.compile(r"\b(?:out\s+of|left|leaving|leave|away\s+from|from|ex-?)\s+(?:the\s+)?$", re.I)
+_LEFT = re.compile(
+    r"\b(?:out\s+of|left|leaving|leave|away\s+from|from|ex-?|gave\s+up|give\s+up|quit|dropped|ditched|stopped|"
+    r"done\s+with|no\s+more|goodbye|bye)\s+(?:the\s+|my\s+)?$",
+    re.I,
+)
+# a value said as over: "keto is over", "Japanese didn't stick"
+_ENDED = re.compile(
+    r"^\s*(?:is|was|'s|has\s+been)\s+(?:over|history|done|finished|gone|dead|out|behind\s+(?:me|us))\b|"
+    r"^\s*(?:didn't|did\s+not|never)\s+(?:stick|last|work\s+out|take)\b",
+    re.I,
+)
 _NOT_A_PERSON = re.compile(
     r"\b(?:our|my|the|their)\s+(?:office|company|team|firm|headquarters|hq|business|shop|store|startup|factory|"
     r"warehouse|servers?|data\s*cent(?:er|re)s?|branch|lab)\b",
@@ -157,13 +181,28 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
     return out
 
 
+# a sentence with no subject of its own, opening on an article or a verb of change ("The skin test says
+# sesame", "Moved to Austin in May"): in a passage that names nobody, the speaker's
+_IMPLIED = re.compile(
+    r"\W*(?:the|a|an|new|just|finally|turns\s+out|got|moved|started|switched|joined|officially|back|signed|"
+    r"left|dropped|changed|updated|transferred|relocated)\b",
+    re.I,
+)
+_CAPITAL = re.compile(r"(?<=\s)(?-i:[A-Z][a-z]+)\b")
+
+
 def _continues(sent: str, lead: str, t: Table) -> bool:
-    """A fragment without a person of its own that follows a sentence in the speaker's own frame."""
+    """A fragment without a person of its own beside a sentence in the speaker's own frame, or in a passage
+    that names nobody at all ("Allergy test done. The skin test says sesame."): the speaker's, implied."""
     bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", sent, re.I)
+    nobody = (
+        _IMPLIED.match(sent) is not None
+        and not re.search(r"\b(?:you|your|he|she|they|his|her|their|him|them)\b", lead, re.I)
+        and all(is_known_place(w) for w in _CAPITAL.findall(sent.strip()))  # nobody named ("The flat Carol found")
+    )
     return (
-        bool(lead)
-        and bare
-        and t.cues["first_person"].search(lead) is not None
+        bare
+        and (t.cues["first_person"].search(lead) is not None or nobody)
         and not t.cues["other_person"].search(sent + " " + lead)
     )
 
@@ -206,14 +245,15 @@ def _last_new(
     spans = sentences(norm)
     for i, (s_start, s_end) in enumerate(spans):
         sent = norm[s_start:s_end]
-        if cue is not None and not cue.search(sent):
-            continue
         around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
+        fragment = not table().cues["first_person"].search(sent)  # its cue may sit in the sentences either side
+        if cue is not None and not cue.search(sent) and not (fragment and cue.search(around)):
+            continue
         for value, pos in candidate_values(sent, kind, around):
+            if _LEFT.search(sent[max(0, pos - 24) : pos]) or _ENDED.search(sent[pos + len(value) :]):
+                continue
             if cue is not None and (
-                table().cues["other_person"].search(sent[:pos])
-                or _NOT_A_PERSON.search(sent[:pos])
-                or _LEFT.search(sent[max(0, pos - 24) : pos])
+                table().cues["other_person"].search(sent[:pos]) or _NOT_A_PERSON.search(sent[:pos])
             ):
                 continue
             if value_key(attribute, value) not in known and fold(value) not in read_values:

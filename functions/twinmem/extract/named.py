@@ -41,6 +41,14 @@ _OLD = re.compile(
     r"\b(?:from|off|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$", re.I
 )
 _GAP = 40  # characters between an identifier and its first value
+# a thing named by what it is ("the mobile app", "my Vela thermostat"): a value's owner like an identifier
+_THING_NP = re.compile(
+    r"\b(?:the|our|my|their)\s+(?P<t>(?:[\w.+-]+\s+){0,2}(?:app|service|api|server|worker|site|website|backend|"
+    r"frontend|database|db|cluster|plugin|extension|firmware|thermostat|router|library|sdk|cli|bot|gateway|proxy|"
+    r"queue|cache|client|dashboard|portal|platform|engine|pipeline|repo|package|image|container|daemon|tool|game|"
+    r"device|phone|laptop|tablet|console|printer|camera|os|kernel|browser|editor|driver))\b",
+    re.I,
+)
 
 
 def names_a_value(text: str) -> bool:
@@ -64,13 +72,16 @@ _HEAD = re.compile(
 
 def _pattern(name: str) -> re.Pattern[str]:
     """A recorded name as said in a turn: hyphens and spaces alike, case aside, a generic head optional when
-    what it heads is a name ("Studio" for the Studio plan)."""
+    what it heads is a name ("Studio" for the Studio plan), and a named thing by its head after a determiner
+    ("the thermostat" for the Vela thermostat)."""
     bare = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
     short = _HEAD.sub("", bare)
     words = re.split(r"[\s_-]+", bare)
     body = r"[\s_-]+".join(map(re.escape, words))
     if short != bare and short[:1].isupper():
         body = f"(?:{body}|(?-i:{re.escape(short)}))"
+    if len(words) > 1 and words[0][:1].isupper() and words[-1].islower():  # "the thermostat": the Vela thermostat
+        body = f"(?:{body}|(?:(?<=the\\s)|(?<=our\\s)|(?<=my\\s)){re.escape(words[-1])})"
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.I)
 
 
@@ -107,7 +118,7 @@ def changes(
     return out
 
 
-_PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their)\b", re.I)
+_PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their|it|its|it's)\b", re.I)
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
@@ -185,12 +196,28 @@ def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()
     return out
 
 
+_DEVICES = re.compile(
+    r"(?:firmware|thermostat|router|game|device|phone|laptop|tablet|console|printer|camera|os|kernel|browser|editor|driver)$",
+    re.I,
+)
+_MORE_DIGITS = re.compile(r"[\s.-]*\d")
+
+
+def _services(sent: str) -> list[tuple[int, int, str]]:
+    """Things named by what they are that listen on ports (the payments service, not my phone)."""
+    return [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent) if not _DEVICES.search(m.group("t"))]
+
+
 def _first_in(sent: str) -> list[tuple[str, str, str]]:
     found: list[tuple[str, str, str]] = []
     idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)]
+    software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
     for attribute in ("port", "version"):
+        owners = sorted(software if attribute == "version" else idents + _services(sent))
         for value, pos in shaped_values(sent, attribute):
-            near = [(e, n) for s, e, n in idents if e <= pos and pos - e <= _GAP and clause(sent, pos)[0] <= s]
+            if attribute == "port" and _MORE_DIGITS.match(sent, pos + len(value)):
+                continue  # a piece of a longer number (a phone number), not a port
+            near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and clause(sent, pos)[0] <= s]
             if near and _own_value(sent, pos) and not cues.NEG.search(sent[near[-1][0] : pos]):
                 found.append((near[-1][1], attribute, value))
     plans = [(m.start("t"), m.group("t")) for m in _PLAN.finditer(sent)]
