@@ -222,7 +222,7 @@ def _events(bench: Bench, runs: int) -> dict[str, list[dict[str, Any]]]:
 
 def _stream_batch(bench: Bench, account: str, i: int) -> dict[str, Any]:
     """A stream batch of one new item, as the event source mapping hands it to the extraction function."""
-    from twinmem import keys
+    from twinmem.aws import tablekeys
 
     added = bench.ok(
         "POST",
@@ -230,7 +230,7 @@ def _stream_batch(bench: Bench, account: str, i: int) -> dict[str, Any]:
         {"items": [{"content": f"Alice Chen moved to Porto in 2025 (note {i}).", "said_at": "2026-10-01T09:00:00Z"}]},
         account,
     )
-    key = {"pk": {"S": keys.account_pk("local", account)}, "sk": {"S": keys.event_sk(added["event_ids"][0])}}
+    key = {"pk": {"S": tablekeys.account_pk("local", account)}, "sk": {"S": tablekeys.event_sk(added["event_ids"][0])}}
     image = bench.raw.get_item(TableName=TABLE, Key=key)["Item"]
     record = {
         "eventID": f"cold{i}",

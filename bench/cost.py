@@ -63,10 +63,10 @@ def _only(cost: Cost, ops: dict[str, int]) -> bool:
 
 
 def reads(bench: Bench, rec: Recorder) -> list[Row]:
-    from twinmem import keys
+    from twinmem.aws import tablekeys
 
     placed = seed_account(bench, ACCOUNT, 100)
-    subject_pk = keys.subject_pk("local", ACCOUNT, "alice chen")
+    subject_pk = tablekeys.subject_pk("local", ACCOUNT, "alice chen")
     alice = {"KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": _pk(subject_pk)}
     rows: list[Row] = []
 
@@ -81,7 +81,7 @@ def reads(bench: Bench, rec: Recorder) -> list[Row]:
     floor = floor_query(
         bench,
         KeyConditionExpression="pk = :p AND begins_with(sk, :a)",
-        ExpressionAttributeValues=_pk(subject_pk, keys.attribute_prefix("home_city")),
+        ExpressionAttributeValues=_pk(subject_pk, tablekeys.attribute_prefix("home_city")),
     )
     ok = warm.rcu <= 1.2 * floor and _only(warm, {"query": 1})
     rows.append(
@@ -111,7 +111,7 @@ def reads(bench: Bench, rec: Recorder) -> list[Row]:
     floor = floor_query(
         bench,
         KeyConditionExpression="pk = :p AND begins_with(sk, :a)",
-        ExpressionAttributeValues=_pk(subject_pk, keys.attribute_prefix("home_city")),
+        ExpressionAttributeValues=_pk(subject_pk, tablekeys.attribute_prefix("home_city")),
     )
     rows.append(
         Row(
@@ -132,7 +132,7 @@ def reads(bench: Bench, rec: Recorder) -> list[Row]:
         bench,
         KeyConditionExpression="pk = :p AND begins_with(sk, :a)",
         ExpressionAttributeValues=_pk(
-            keys.subject_pk("local", ACCOUNT, "carol long"), keys.attribute_prefix("home_city")
+            tablekeys.subject_pk("local", ACCOUNT, "carol long"), tablekeys.attribute_prefix("home_city")
         ),
     )
     rows.append(
@@ -167,7 +167,7 @@ def reads(bench: Bench, rec: Recorder) -> list[Row]:
         TableName="twinmem-bench",
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=_pk(keys.memories_index_pk("local", ACCOUNT)),
+        ExpressionAttributeValues=_pk(tablekeys.memories_index_pk("local", ACCOUNT)),
         Select="COUNT",
     )
     rows.append(
@@ -183,12 +183,12 @@ def reads(bench: Bench, rec: Recorder) -> list[Row]:
 
 
 def _items(bench: Bench, pk: str, attribute: str) -> list[dict[str, Any]]:
-    from twinmem import keys
+    from twinmem.aws import tablekeys
 
     out = bench.raw.query(
         TableName="twinmem-bench",
         KeyConditionExpression="pk = :p AND begins_with(sk, :a)",
-        ExpressionAttributeValues=_pk(pk, keys.attribute_prefix(attribute)),
+        ExpressionAttributeValues=_pk(pk, tablekeys.attribute_prefix(attribute)),
     )
     return list(out.get("Items", []))
 

@@ -76,11 +76,11 @@ class Bench:
 
 def new_container() -> None:
     """Forget what a warm container keeps (key, account and chain-location caches): the next call is cold."""
-    from twinmem import accounts, auth, trace
+    from twinmem import accounts, keys, lineage
 
-    auth.clear_cache()
+    keys.clear_cache()
     accounts.clear_cache()
-    trace.forget_locations()
+    lineage.forget_locations()
 
 
 # ---------------------------------------------------------------- counting calls and units
@@ -136,7 +136,7 @@ class Cost:
 
 
 class Recorder:
-    """Counts every DynamoDB call twinmem.store makes and prices it from the items it read and wrote.
+    """Counts every DynamoDB call twinmem.aws.store makes and prices it from the items it read and wrote.
 
     store.on_call gives (operation, params) before each call, when the items a write replaces are
     read (with the bench's own client); botocore's after-call event gives what the call returned,
@@ -152,7 +152,7 @@ class Recorder:
 
     @contextlib.contextmanager
     def recording(self) -> Iterator[list[Call]]:
-        from twinmem import store
+        from twinmem.aws import store
 
         start = len(self.calls)
         events = store.client().meta.events
@@ -281,14 +281,14 @@ class DbClock:
         self._t0 = 0.0
 
     def __enter__(self) -> DbClock:
-        from twinmem import store
+        from twinmem.aws import store
 
         self._remove = store.on_call(self._start)
         store.client().meta.events.register("after-call.dynamodb", self._stop, unique_id="bench-clock")
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        from twinmem import store
+        from twinmem.aws import store
 
         self._remove()
         store.client().meta.events.unregister("after-call.dynamodb", unique_id="bench-clock")
@@ -404,7 +404,7 @@ def template_memory(bench: Bench, account: str) -> dict[str, Any]:
     """A memory item exactly as extraction writes it (one real turn through POST /items and the stream):
     the one that lists its subject for the account, when the layout lists subjects on a memory.
     """
-    from twinmem import keys
+    from twinmem.aws import tablekeys
 
     skip_stream(bench)  # turns other sections posted are not this one's to read (and cost moto time)
     bench.ok("POST", "/v1/memory/items", {"items": _turns(1)}, account)
@@ -412,7 +412,7 @@ def template_memory(bench: Bench, account: str) -> dict[str, Any]:
     found = bench.raw.query(
         TableName=TABLE,
         KeyConditionExpression="pk = :p",
-        ExpressionAttributeValues={":p": {"S": keys.subject_pk("local", account, SEED_SUBJECT)}},
+        ExpressionAttributeValues={":p": {"S": tablekeys.subject_pk("local", account, SEED_SUBJECT)}},
     )
     items = found["Items"]
     assert items, "the rules extractor read nothing from the seed turn"
@@ -434,7 +434,8 @@ def memory_requests(bench: Bench, account: str, subject: str, n: int) -> tuple[l
     The subject is listed for the account as extraction lists it: on its first memory (gsi2) when the
     seed's memory carries such a listing, else by a SUBJ# record.
     """
-    from twinmem import keys
+    from twinmem import ids as minted
+    from twinmem.aws import tablekeys
 
     tpl = _templates.get(account) or template_memory(bench, account)
     _templates[account] = tpl
@@ -447,7 +448,7 @@ def memory_requests(bench: Bench, account: str, subject: str, n: int) -> tuple[l
         value = values[(i // len(ATTRS)) % len(values)]
         said = base + timedelta(days=i // len(ATTRS), minutes=i % len(ATTRS))
         day = date(said.year, said.month, said.day).isoformat()
-        mid = keys.derive_id("mem_", account, subject, str(i))
+        mid = minted.derive_id("mem_", account, subject, str(i))
         item = {
             **plain,
             "memory_id": {"S": mid},
@@ -464,21 +465,21 @@ def memory_requests(bench: Bench, account: str, subject: str, n: int) -> tuple[l
             "recorded_at": _iso(said),
             "updated_at": _iso(said),
             "g1sk": {"S": mid},
-            "pk": {"S": keys.subject_pk("local", account, subject)},
-            "sk": {"S": keys.assertion_sk(attr, day, _iso(said)["S"], mid)},
+            "pk": {"S": tablekeys.subject_pk("local", account, subject)},
+            "sk": {"S": tablekeys.assertion_sk(attr, day, _iso(said)["S"], mid)},
         }
         if i == 0 and lists_on_memory and subject != SEED_SUBJECT:
-            assert tpl["g2sk"]["S"] == keys.enc(SEED_SUBJECT), "the subject listing changed shape"
-            item.update(g2pk=tpl["g2pk"], g2sk={"S": keys.enc(subject)})
+            assert tpl["g2sk"]["S"] == tablekeys.enc(SEED_SUBJECT), "the subject listing changed shape"
+            item.update(g2pk=tpl["g2pk"], g2sk={"S": tablekeys.enc(subject)})
         requests.append({"PutRequest": {"Item": item}})
         ids.append(mid)
     if not lists_on_memory and subject != SEED_SUBJECT:
-        subj_sk = keys.subject_sk(subject)  # type: ignore[attr-defined]  # the earlier layout
+        subj_sk = tablekeys.subject_sk(subject)  # type: ignore[attr-defined]  # the earlier layout
         requests.append(
             {
                 "PutRequest": {
                     "Item": {
-                        "pk": {"S": keys.account_pk("local", account)},
+                        "pk": {"S": tablekeys.account_pk("local", account)},
                         "sk": {"S": subj_sk},
                         "type": {"S": "SUBJECT"},
                         "subject": {"S": subject},

@@ -69,7 +69,7 @@ def raw_query(bench: Bench, **params: Any) -> Callable[[], int]:
 
 def run(bench: Bench) -> tuple[list[Cell], dict[int, Cost], dict[int, float]]:
     """The latency cells, the priced retrieve of each account size, and the seconds each seeding took."""
-    from twinmem import keys
+    from twinmem.aws import tablekeys
 
     rec = Recorder(bench)
     cells: list[Cell] = []
@@ -87,18 +87,18 @@ def run(bench: Bench) -> tuple[list[Cell], dict[int, Cost], dict[int, float]]:
             return lambda: bench.ok(method, path, body, _account)
 
         def subject_q(subject: str, attribute: str | None = None, _account: str = account) -> dict[str, Any]:
-            values = {":p": {"S": keys.subject_pk("local", _account, subject)}}
+            values = {":p": {"S": tablekeys.subject_pk("local", _account, subject)}}
             cond = "pk = :p"
             if attribute:
                 cond += " AND begins_with(sk, :a)"
-                values[":a"] = {"S": keys.attribute_prefix(attribute)}
+                values[":a"] = {"S": tablekeys.attribute_prefix(attribute)}
             return {"KeyConditionExpression": cond, "ExpressionAttributeValues": values}
 
         alice = subject_q("alice chen")
         every = {
             "IndexName": "gsi1",
             "KeyConditionExpression": "g1pk = :p",
-            "ExpressionAttributeValues": {":p": {"S": keys.memories_index_pk("local", account)}},
+            "ExpressionAttributeValues": {":p": {"S": tablekeys.memories_index_pk("local", account)}},
         }
         memory_id = placed["alice chen"][0]
         plan: list[tuple[str, Callable[[], Any], dict[str, Any] | None]] = [
@@ -185,18 +185,18 @@ def call_retrieve(bench: Bench, account: str) -> Callable[[], Any]:
 
 def _items_raw(bench: Bench, cells: list[Cell]) -> None:
     """The floor of POST /items: one raw PutItem of an item of the same shape (a copy of one it stored)."""
-    from twinmem import keys
+    from twinmem.aws import tablekeys
 
     out = bench.raw.query(
         TableName=TABLE,
         KeyConditionExpression="pk = :p AND begins_with(sk, :e)",
         ExpressionAttributeValues={
-            ":p": {"S": keys.account_pk("local", f"lat{SIZES[0]}")},
-            ":e": {"S": keys.EVENT_PREFIX},
+            ":p": {"S": tablekeys.account_pk("local", f"lat{SIZES[0]}")},
+            ":e": {"S": tablekeys.EVENT_PREFIX},
         },
         Limit=1,
     )
-    item = {**out["Items"][0], "sk": {"S": keys.event_sk("ev_0000000000000000")}}
+    item = {**out["Items"][0], "sk": {"S": tablekeys.event_sk("ev_0000000000000000")}}
     _, raw_s, _ = sample(lambda: bench.raw.put_item(TableName=TABLE, Item=item))
     for c in cells:
         if c.endpoint.startswith("items"):

@@ -82,26 +82,30 @@ class Figure:
 
 def _turn_items(bench: Bench, account: str, n: int, rng: random.Random) -> list[dict[str, Any]]:
     """n item copies of a real EVENT item, each with its own id, speaker, words and day."""
-    from twinmem import keys
+    from twinmem import ids
+    from twinmem.aws import tablekeys
 
     bench.ok("POST", "/v1/memory/items", {"items": [{"content": "Setting up.", "name": "Maya"}]}, account)
     found = bench.raw.query(
         TableName=TABLE,
         KeyConditionExpression="pk = :p AND begins_with(sk, :e)",
-        ExpressionAttributeValues={":p": {"S": keys.account_pk("local", account)}, ":e": {"S": keys.EVENT_PREFIX}},
+        ExpressionAttributeValues={
+            ":p": {"S": tablekeys.account_pk("local", account)},
+            ":e": {"S": tablekeys.EVENT_PREFIX},
+        },
     )["Items"]
     template = found[0]
     assert "g1pk" in template, "an item is its own retrieve index entry"
     base = datetime(2023, 1, 1, 9, tzinfo=UTC)
     out = []
     for i in range(n):
-        event_id = keys.derive_id("ev_", account, str(i))
+        event_id = ids.derive_id("ev_", account, str(i))
         text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 30))).capitalize() + "."
         said = (base + timedelta(minutes=17 * i)).strftime("%Y-%m-%dT%H:%M:%SZ")
         out.append(
             {
                 **template,
-                "sk": {"S": keys.event_sk(event_id)},
+                "sk": {"S": tablekeys.event_sk(event_id)},
                 "g1sk": {"S": event_id},
                 "event_id": {"S": event_id},
                 "content": {"S": text},
@@ -133,11 +137,11 @@ class Replay:
     """Answers the account's gsi1 Query from its entries, in ≤ 1 MB pages, as DynamoDB would."""
 
     def __init__(self, bench: Bench, account: str, items: list[dict[str, Any]]) -> None:
-        from twinmem import keys
+        from twinmem.aws import tablekeys
 
         index = bench.indexes["gsi1"]
         entries = [e for e in (units.index_entry(i, index, ("pk", "sk")) for i in items) if e]
-        self.pk = keys.memories_index_pk("local", account)
+        self.pk = tablekeys.memories_index_pk("local", account)
         self.entries = sorted(entries, key=lambda e: e["g1sk"]["S"])
         self.pages: list[list[dict[str, Any]]] = [[]]  # cut as DynamoDB cuts: a page ends past 1 MB read
         size = 0
@@ -174,7 +178,7 @@ class Replay:
 def _clear_caches() -> None:
     """What a new container does not have: keys, accounts, chain locations, parsed entries and words."""
     from twinmem import ranking, retrieve, values
-    from twinmem.store import index
+    from twinmem.aws.store import index
 
     new_container()
     retrieve._documents.clear()
@@ -206,7 +210,7 @@ def _timed(bench: Bench, account: str, query: str) -> tuple[float, float]:
 
 
 def measure(bench: Bench, size: int) -> Figure:
-    from twinmem import store
+    from twinmem.aws import store
 
     account = f"rc{size}"
     items = seed(bench, account, size)

@@ -307,7 +307,7 @@ event data classes, …), and history's own code with the logger and metrics but
 
 ## 2. Per-call cost
 
-Calls counted through `twinmem.store.on_call`; what each call returned through botocore's
+Calls counted through `twinmem.aws.store.on_call`; what each call returned through botocore's
 `after-call` event; the items each write replaced and left read back with the bench's own client.
 Units are computed from item sizes (`bench/units.py`: attribute names + values, numbers
 (digits/2)+1, maps/lists 3 + 1 per element): reads 0.5 RCU per 4 KB eventually consistent, 1.0

@@ -1,6 +1,6 @@
 """`python -m infra.openapi` (`make openapi`): the OpenAPI document the service serves at GET /openapi.json.
 
-Built by twinmem.openapi from the API functions template.yaml routes to, in the template's order;
+Built by twinmem.http.openapi from the API functions template.yaml routes to, in the template's order;
 docs/openapi.json holds it and a test fails when it is stale.
 """
 
@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from infra import template
-from twinmem.openapi import document as build
+from twinmem.http.openapi import document as build
 
 
 def document() -> dict[str, Any]:

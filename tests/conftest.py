@@ -106,7 +106,7 @@ def api(backend: Any, admin_key: str) -> ApiClient:
 @pytest.fixture
 def calls() -> Iterator[list[tuple[str, dict[str, Any]]]]:
     """Every DynamoDB call the service makes while the test runs: (operation, params)."""
-    from twinmem import store
+    from twinmem.aws import store
 
     seen: list[tuple[str, dict[str, Any]]] = []
     remove = store.on_call(lambda op, params: seen.append((op, params)))

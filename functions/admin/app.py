@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import rebuild, settings_store
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import RebuildOut, SettingsOut
-from twinmem.schemas import SettingsRequest
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import RebuildOut, SettingsOut
+from twinmem.http.schemas import SettingsRequest
 
 app = make_app()
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import Response
 
-from twinmem import openapi
-from twinmem.api import entrypoint, make_app
+from twinmem.http import openapi
+from twinmem.http.api import entrypoint, make_app
 
 app = make_app()
 

@@ -6,11 +6,11 @@ from typing import Annotated
 
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
-from twinmem import auth, errors
-from twinmem.api import entrypoint, make_app
+from twinmem import errors, keys
+from twinmem.http.api import entrypoint, make_app
+from twinmem.http.responses import KeyCreated, KeyInfo, KeyList
+from twinmem.http.schemas import CreateKeyRequest
 from twinmem.models import ApiKey, iso
-from twinmem.responses import KeyCreated, KeyInfo, KeyList
-from twinmem.schemas import CreateKeyRequest
 
 app = make_app()
 
@@ -28,18 +28,18 @@ def _info(k: ApiKey) -> KeyInfo:
 
 @app.post("/v1/keys", scope="admin", account=False, status=201, summary="Mint a key (the secret is shown once)")
 def create_key(req: Annotated[CreateKeyRequest, Body()]) -> KeyCreated:
-    key, secret = auth.create_key(app.caller(), req.scope, req.name, req.agent_id)
+    key, secret = keys.create_key(app.caller(), req.scope, req.name, req.agent_id)
     return KeyCreated(id=key.key_id, key=secret, scope=key.scope, name=key.name)
 
 
 @app.get("/v1/keys", scope="admin", account=False, summary="The tenant's keys, without secrets")
 def list_keys() -> KeyList:
-    return KeyList(keys=[_info(k) for k in auth.list_keys(app.caller())])
+    return KeyList(keys=[_info(k) for k in keys.list_keys(app.caller())])
 
 
 @app.delete("/v1/keys/{key_id}", scope="admin", account=False, raises=[errors.Conflict], summary="Revoke a key")
 def revoke_key(key_id: str) -> KeyInfo:
-    return _info(auth.revoke_key(app.caller(), key_id))
+    return _info(keys.revoke_key(app.caller(), key_id))
 
 
 handler = entrypoint(app)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from twinmem import explain
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import ExplainOut
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import ExplainOut
 
 app = make_app()
 

@@ -15,7 +15,8 @@ from typing import Any
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import DynamoDBRecord
 
-from twinmem import extract, ingest, rebuild, store
+from twinmem import extract, ingest, rebuild
+from twinmem.aws import store
 from twinmem.observability import capture_lambda_handler, logger, metrics
 
 processor = BatchProcessor(event_type=EventType.DynamoDBStreams)

@@ -7,8 +7,8 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Query
 
 from twinmem import feed
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import ChangesOut, RevisionsOut
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import ChangesOut, RevisionsOut
 
 app = make_app()
 

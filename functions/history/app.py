@@ -7,9 +7,9 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import history
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import HistoryHit, HistoryMiss
-from twinmem.schemas import HistoryRequest
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import HistoryHit, HistoryMiss
+from twinmem.http.schemas import HistoryRequest
 
 app = make_app()
 

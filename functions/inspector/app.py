@@ -16,7 +16,7 @@ from pathlib import Path
 
 from aws_lambda_powertools.event_handler import Response
 
-from twinmem.api import entrypoint, make_app
+from twinmem.http.api import entrypoint, make_app
 
 app = make_app()
 

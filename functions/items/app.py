@@ -7,10 +7,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import errors, items
-from twinmem.api import entrypoint, make_app, shaped
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import ItemOut, ItemsAdded
+from twinmem.http.schemas import AddItemsRequest, EditItemRequest
 from twinmem.models import Event
-from twinmem.responses import ItemOut, ItemsAdded
-from twinmem.schemas import AddItemsRequest, EditItemRequest
 
 app = make_app()
 

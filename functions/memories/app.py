@@ -7,10 +7,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import accounts, errors, memories
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import CorrectionsOut, FeedbackOut, MemoryId, MemoryOut, ProfileOut, Usage
-from twinmem.schemas import AppendRequest, CorrectionRequest, FeedbackRequest, ProfileRequest, ReviseRequest
-from twinmem.views import memory_out
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import CorrectionsOut, FeedbackOut, MemoryId, MemoryOut, ProfileOut, Usage
+from twinmem.http.schemas import AppendRequest, CorrectionRequest, FeedbackRequest, ProfileRequest, ReviseRequest
+from twinmem.http.views import memory_out
 
 app = make_app()
 

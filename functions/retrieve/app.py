@@ -7,9 +7,9 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from twinmem import retrieve
-from twinmem.api import entrypoint, make_app, shaped
-from twinmem.responses import RetrieveOut
-from twinmem.schemas import RetrieveRequest
+from twinmem.http.api import entrypoint, make_app, shaped
+from twinmem.http.responses import RetrieveOut
+from twinmem.http.schemas import RetrieveRequest
 
 app = make_app()
 

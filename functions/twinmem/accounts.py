@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from twinmem import store, warm
+from twinmem import warm
+from twinmem.aws import store
 from twinmem.config import settings
 from twinmem.errors import NotFound, Unavailable
 from twinmem.models import Account, Caller, utcnow

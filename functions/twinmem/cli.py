@@ -20,7 +20,7 @@ import os
 import sys
 from typing import Any
 
-from twinmem import auth, config
+from twinmem import config, keys
 from twinmem.errors import TwinmemError
 from twinmem.models import Caller
 
@@ -36,9 +36,9 @@ def main(argv: list[str] | None = None) -> int:
             return int(api_cli.main(args_list))
     parser = argparse.ArgumentParser(prog="twinmem", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="group", required=True)
-    keys = sub.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
+    actions = sub.add_parser("keys", help="API keys").add_subparsers(dest="action", required=True)
     for action in ("create", "list", "revoke"):
-        p = keys.add_parser(action)
+        p = actions.add_parser(action)
         p.add_argument("--tenant", required=True)
         p.add_argument("--table", default=os.environ.get("TWINMEM_TABLE"))
         if action == "create":
@@ -58,12 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     admin = Caller(tenant=args.tenant, key_id="cli", scope="admin")
     try:
         if args.action == "create":
-            key, secret = auth.mint(args.tenant, args.scope, args.name, agent_id=args.agent_id)
+            key, secret = keys.mint(args.tenant, args.scope, args.name, agent_id=args.agent_id)
             out = {"id": key.key_id, "key": secret, "scope": key.scope, "tenant": key.tenant}
         elif args.action == "list":
-            out = {"keys": [k.model_dump(mode="json") for k in auth.list_keys(admin)]}
+            out = {"keys": [k.model_dump(mode="json") for k in keys.list_keys(admin)]}
         else:
-            out = auth.revoke_key(admin, args.key_id).model_dump(mode="json")
+            out = keys.revoke_key(admin, args.key_id).model_dump(mode="json")
     except TwinmemError as exc:
         sys.stderr.write(f"twinmem: {exc.message}\n")
         return 1

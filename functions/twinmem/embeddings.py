@@ -21,7 +21,7 @@ def client() -> Any:
     """The client set for tests, else the container's one Bedrock client."""
     if _client is not None:
         return _client
-    from twinmem.store.bedrock import bedrock_client
+    from twinmem.aws.bedrock import bedrock_client
 
     return bedrock_client()
 

@@ -1,4 +1,4 @@
-"""Domain errors. Raised by any floor; mapped to HTTP in one place (twinmem.api)."""
+"""Domain errors. Raised by any floor; mapped to HTTP in one place (twinmem.http.api)."""
 
 from __future__ import annotations
 

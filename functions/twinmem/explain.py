@@ -15,15 +15,17 @@ Trust (every part 0..1, computed at read time):
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from twinmem import accounts, memories, store
+from twinmem import accounts, memories
 from twinmem.access import can_see, visible
-from twinmem.lineage import Chain
+from twinmem.aws import store
+from twinmem.chains import Chain, Step
+from twinmem.http.views import memory_out, redacted
+from twinmem.lineage import load_chain, step_out, valid_ends
 from twinmem.models import Account, Caller, Memory, iso, utcnow
-from twinmem.trace import load_chain, step_out, valid_ends
 from twinmem.values import value_key
-from twinmem.views import memory_out, redacted
 
 METHOD_CONFIDENCE = {"verbatim": 0.90, "llm": 0.85, "rule": 0.80}
 DEFAULT_AUTHORITY = {"user": 0.9, "system": 0.8, "document": 0.7, "agent": 0.6, "import": 0.6, "derived": 0.5}
@@ -83,25 +85,29 @@ def contradictions(m: Memory, siblings: list[Memory]) -> list[dict[str, Any]]:
     ]
 
 
-def _history(m: Memory, chain: Chain, sources: list[Memory]) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = [{"event": "ADD", "at": iso(m.recorded_at), "by": m.source_kind}]
-    steps = [s for s in chain.steps if s.revision is None]
-    ids = [s.memory.memory_id for s in steps]
-    i = ids.index(m.memory_id)
+def _same_saying(m: Memory, later: Memory) -> bool:
+    """A later memory says the same value as `m` (in other words, perhaps), with the same polarity."""
+    if later.value is None or later.attribute is None or m.value is None:
+        return False
+    return value_key(m.attribute or "", m.value) == value_key(later.attribute, later.value) and (
+        later.polarity == m.polarity
+    )
+
+
+def _merges(m: Memory, steps: list[Step], i: int) -> list[dict[str, Any]]:
+    """MERGE events: the saying `m` repeated, and every later saying of the same value."""
+    events = []
     if i > 0 and steps[i - 1].action == "repeated":
         events.append({"event": "MERGE", "at": iso(m.recorded_at), "memory_id": steps[i - 1].memory.memory_id})
     for later in steps[i + 1 :]:
-        if (
-            later.memory.value is not None
-            and later.memory.attribute is not None
-            and m.value is not None
-            and value_key(m.attribute or "", m.value) == value_key(later.memory.attribute, later.memory.value)
-            and later.memory.polarity == m.polarity
-        ):
+        if _same_saying(m, later.memory):
             events.append({"event": "MERGE", "at": iso(later.memory.recorded_at), "memory_id": later.memory.memory_id})
-    for opened in m.revision_opened[1:]:
-        events.append({"event": "UPDATE", "at": iso(opened)})
-    me = steps[i]
+    return events
+
+
+def _endings(m: Memory, me: Step, sources: list[Memory]) -> list[dict[str, Any]]:
+    """What ended or changed the memory: superseded, corrected, withdrawn, deleted, a source forgotten."""
+    events: list[dict[str, Any]] = []
     if me.action in ("replaced", "refined", "retracted"):
         events.append({"event": "SUPERSEDED", "at": iso(me.changed_at), "by": me.superseded_by, "relation": me.action})
     if m.retracted is not None:
@@ -110,10 +116,48 @@ def _history(m: Memory, chain: Chain, sources: list[Memory]) -> list[dict[str, A
         events.append({"event": "WITHDRAWN", "at": iso(m.withdrawn_at), "why": "its source item was edited"})
     if m.deleted_at is not None:
         events.append({"event": "DELETED", "at": iso(m.deleted_at)})
-    for src in sources:
-        if src.deleted_at is not None:
-            events.append({"event": "DEPENDENT_STALE", "at": iso(src.deleted_at), "source": src.memory_id})
+    events += [
+        {"event": "DEPENDENT_STALE", "at": iso(src.deleted_at), "source": src.memory_id}
+        for src in sources
+        if src.deleted_at is not None
+    ]
+    return events
+
+
+def _history(m: Memory, chain: Chain, sources: list[Memory]) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = [{"event": "ADD", "at": iso(m.recorded_at), "by": m.source_kind}]
+    steps = [s for s in chain.steps if s.revision is None]
+    i = [s.memory.memory_id for s in steps].index(m.memory_id)
+    events += _merges(m, steps, i)
+    events += [{"event": "UPDATE", "at": iso(opened)} for opened in m.revision_opened[1:]]
+    events += _endings(m, steps[i], sources)
     return sorted(events, key=lambda e: e["at"] or "")
+
+
+def _usage(acc: Account, m: Memory) -> dict[str, int]:
+    """Counters once kept on the memory item, plus its own counter item's."""
+    counted = store.get_usage(acc.tenant, acc.account, m.memory_id)
+    return {k: getattr(m, k) + counted[k] for k in ("retrieved", "used", "ignored")}
+
+
+def _origin(m: Memory) -> dict[str, Any]:
+    return {
+        "source_kind": m.source_kind,
+        "agent_id": m.agent_id,
+        "run_id": m.run_id,
+        "episode_id": m.episode_id,
+        "actor_id": m.actor_id,
+        "actor_role": m.actor_role,
+    }
+
+
+def _shown(acc: Account, m: Memory, me: Step, sources: list[Memory], ends: dict[str, datetime]) -> dict[str, Any]:
+    """The memory itself, with its status (`stale` when a memory it was derived from was forgotten)."""
+    superseded_at = me.changed_at if me.action in ("replaced", "refined", "retracted") else None
+    shown = memory_out(acc, m, superseded_at=superseded_at, valid_to=ends.get(m.memory_id))
+    if shown["status"] == "active" and any(src.deleted_at is not None for src in sources):
+        shown["status"] = "stale"
+    return shown
 
 
 def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
@@ -125,34 +169,18 @@ def explain(caller: Caller, memory_id: str) -> dict[str, Any]:
     by_id = {i: x for i, x in linked.items() if x is not None}
     sources = [by_id[i] for i in m.derived_from if i in by_id]
     dependents = [by_id[i] for i in dependent_ids[:10] if i in by_id]
-    counted = store.get_usage(acc.tenant, acc.account, m.memory_id)
-    usage = {
-        "retrieved": m.retrieved + counted["retrieved"],
-        "used": m.used + counted["used"],
-        "ignored": m.ignored + counted["ignored"],
-    }  # counters once kept on the memory item, plus its own
+    usage = _usage(acc, m)
     authority = (store.get_settings(acc.tenant).get("trust") or {}).get("authority") or {}
     open_contradictions = contradictions(m, visible(caller, siblings))
-    me = next(s for s in chain.steps if s.revision is None and s.memory.memory_id == m.memory_id)
-    superseded_at = me.changed_at if me.action in ("replaced", "refined", "retracted") else None
-    idx = [s for s in chain.steps if s.revision is None].index(me)
-    prior = [s for s in chain.steps if s.revision is None][:idx]
+    steps = [s for s in chain.steps if s.revision is None]
+    me = next(s for s in steps if s.memory.memory_id == m.memory_id)
+    prior = steps[: steps.index(me)]
     ends = valid_ends(caller, siblings)
-    shown = memory_out(acc, m, superseded_at=superseded_at, valid_to=ends.get(m.memory_id))
-    if shown["status"] == "active" and any(src.deleted_at is not None for src in sources):
-        shown["status"] = "stale"  # a memory it was derived from was forgotten
     return {
-        "memory": shown,
+        "memory": _shown(acc, m, me, sources, ends),
         "trust": trust(m, _run_length(chain, m.memory_id), usage, authority, bool(open_contradictions)),
         "lineage": {
-            "origin": {
-                "source_kind": m.source_kind,
-                "agent_id": m.agent_id,
-                "run_id": m.run_id,
-                "episode_id": m.episode_id,
-                "actor_id": m.actor_id,
-                "actor_role": m.actor_role,
-            },
+            "origin": _origin(m),
             "supersedes": prior[-1].memory.memory_id if prior else None,
             "superseded_by": me.superseded_by,
             "derived_from": [_linked(acc, caller, i, by_id) for i in m.derived_from],

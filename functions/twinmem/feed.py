@@ -15,8 +15,9 @@ import time
 from collections import Counter
 from typing import Any
 
-from twinmem import accounts, keys, store
+from twinmem import accounts
 from twinmem.access import may_see_change
+from twinmem.aws import store
 from twinmem.config import settings
 from twinmem.errors import Invalid
 from twinmem.models import Caller
@@ -34,8 +35,9 @@ def _decode(cursor: str) -> tuple[str, int]:
         raise Invalid("cursor", "not a cursor this feed issued") from exc
 
 
-def _settled() -> str:
-    return keys.feed_sk(int((time.time() - settings().feed_settle_seconds) * 1000), "\uffff")
+def _settled() -> int:
+    """The settle point (ms): changes newer than this may still be joined by an earlier one."""
+    return int((time.time() - settings().feed_settle_seconds) * 1000)
 
 
 def changes(caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
@@ -73,10 +75,9 @@ def changes(caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
 def revisions(caller: Caller, since: int) -> dict[str, Any]:
     """How much the store moved since a revision: the revision is the ms time of the newest settled change."""
     acc = accounts.require(caller, allow_rebuilding=True)
-    after = keys.feed_sk(since, "\uffff") if since > 0 else None
     counts: Counter[str] = Counter()
     newest = since
-    for entry in store.query_feed(acc.tenant, acc.account, after, _settled(), 10_000):
+    for entry in store.query_feed(acc.tenant, acc.account, since if since > 0 else None, _settled(), 10_000):
         counts.update(c["kind"] for c in entry.get("changes", []) if may_see_change(caller, c))
-        newest = max(newest, int(entry["g2sk"].split("#", 1)[0]))
+        newest = max(newest, entry["ms"])
     return {"revision": newest, "since": since, "changes": dict(counts)}

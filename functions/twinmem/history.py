@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from twinmem import accounts, known, store, subjects
+from twinmem import accounts, subjects
 from twinmem.access import may_see, visible
+from twinmem.aws import store
+from twinmem.http.schemas import AssertionOut, HistoryRequest
 from twinmem.models import Account, Caller, Memory
-from twinmem.schemas import AssertionOut, HistoryRequest
 
 
 def assertion_out(acc: Account, m: Memory) -> AssertionOut:
@@ -62,23 +63,3 @@ def history(caller: Caller, req: HistoryRequest) -> dict[str, Any]:
         "subjects": subjects.nearest(req.subject, recorded),
         "recorded": len(recorded),
     }
-
-
-def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
-    """Known lines for the named subjects (one Query each), or for every recorded subject."""
-    acc = accounts.require(caller)
-    if names is None:
-        stored = [s for s, _ in list_subjects(caller, acc)]
-    else:
-        stored = list(dict.fromkeys(subjects.resolve(acc, n) for n in names))
-    lines: list[str] = []
-    for subject in stored:
-        shown = [
-            m
-            for m in visible(caller, store.query_subject(acc.tenant, acc.account, subject))
-            if not m.hidden_from_history()
-        ]
-        if shown:
-            recorded = next((m.subject_display for m in shown if m.subject_display), None)
-            lines += known.lines_for(subjects.display(acc, subject, recorded), shown)
-    return {"lines": lines, "text": known.text_of(lines)}

@@ -5,14 +5,16 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from twinmem import accounts, embeddings, keys, store, subjects
+from twinmem import accounts, embeddings, ids, subjects
 from twinmem.access import change_entry
+from twinmem.aws import store
+from twinmem.chains import build_chains, chain_of
 from twinmem.errors import AlreadyDone
 from twinmem.extract import named as named_subjects
-from twinmem.extract.base import SELF, Extractor, Fact, Statement, read_turn
+from twinmem.extract.base import Extractor, Fact, Statement, read_turn
 from twinmem.extract.time_anchor import mentions
-from twinmem.lineage import build_chains, chain_of
 from twinmem.models import Account, Event, Evidence, Memory, utcnow
+from twinmem.subjects import SELF
 from twinmem.values import display_value
 
 MAX_STATEMENTS = 45  # one transaction holds 100 writes: statements, their subjects and the record
@@ -50,7 +52,7 @@ def relations(tenant: str, account: str, memories: list[Memory]) -> tuple[list[d
 def memory_id_for(tenant: str, account: str, event_id: str, version: int, index: int, generation: int = 0) -> str:
     """Deterministic, so a redelivered record names the same memories."""
     parts = [tenant, account, event_id, str(version), str(index)] + ([f"g{generation}"] if generation else [])
-    return keys.derive_id("mem_", *parts)
+    return ids.derive_id("mem_", *parts)
 
 
 def spoken(ev: Event, passage: str) -> str:
@@ -147,6 +149,32 @@ def memory_from_fact(acc: Account, ev: Event, index: int, fact: Fact, extractor:
     )
 
 
+def _named_by(acc: Account, ev: Event, statements: list[Statement]) -> Account:
+    """The account, named when the end user said their name ("my name is ...") in a turn of their own
+    (a named speaker is somebody else) and it had none yet."""
+    name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1), None)
+    if (
+        name
+        and not ev.name
+        and not acc.name
+        and store.set_account_name(acc.tenant, acc.account, display_value(name), only_if_unset=True)
+    ):
+        accounts.forget(acc.tenant, acc.account)
+        return acc.model_copy(update={"name": display_value(name)})
+    return acc
+
+
+def _earlier_readings(acc: Account, ev: Event) -> list[dict[str, Any]]:
+    """What earlier versions of the item, or earlier generations, wrote and still stands (to withdraw)."""
+    if not (ev.version > 1 or acc.generation > 0):
+        return []
+    return [
+        r
+        for r in store.extraction_records(acc.tenant, acc.account, ev.event_id)
+        if not r.get("superseded_at") and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)
+    ]
+
+
 def ingest_event(
     tenant: str, account: str, ev: Event, extractor: Extractor, acc: Account | None = None
 ) -> list[Memory]:
@@ -163,28 +191,13 @@ def ingest_event(
     reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=own, things=things)
     statements = reading.statements[:MAX_STATEMENTS]
     now = utcnow()
-    name = next((s.value for s in statements if s.subject == SELF and s.attribute == "name" and s.polarity == 1), None)
-    # "my name is ..." names the end user only in their own turns: a named speaker is somebody else's
-    if (
-        name
-        and not ev.name
-        and not acc.name
-        and store.set_account_name(tenant, account, display_value(name), only_if_unset=True)
-    ):
-        accounts.forget(tenant, account)
-        acc = acc.model_copy(update={"name": display_value(name)})
+    acc = _named_by(acc, ev, statements)
     memories = [memory_from_statement(acc, ev, i, st, extractor, now) for i, st in enumerate(statements)]
     memories += [
         memory_from_fact(acc, ev, len(statements) + i, f, extractor, now)
         for i, f in enumerate(reading.facts[: MAX_STATEMENTS - len(statements)])
     ]
-    previous = []
-    if ev.version > 1 or acc.generation > 0:
-        previous = [
-            r
-            for r in store.extraction_records(tenant, account, ev.event_id)
-            if not r.get("superseded_at") and (r.get("version"), r.get("generation", 0)) != (ev.version, acc.generation)
-        ]
+    previous = _earlier_readings(acc, ev)
     if not memories and not previous:
         return []  # nothing said and nothing to take back: no write at all
     changes, filed = relations(tenant, account, memories)

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import UTC
 
-from twinmem import accounts, episodes, keys, store
+from twinmem import accounts, episodes, ids
+from twinmem.aws import store
 from twinmem.errors import Invalid, NotFound
+from twinmem.http.schemas import AddItemsRequest, ItemsAdded
 from twinmem.models import Account, Caller, Event, utcnow
-from twinmem.schemas import AddItemsRequest, ItemsAdded
 
 
 def event_id_for(tenant: str, account: str, client_id: str | None) -> str:
     """A client id always maps to the same event id; without one the id is random."""
     if client_id is None:
-        return "ev_" + secrets.token_hex(8)
-    return keys.derive_id("ev_", tenant, account, client_id)
+        return ids.new_id("ev_")
+    return ids.derive_id("ev_", tenant, account, client_id)
 
 
 def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
@@ -62,7 +62,7 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
 
 def get_item(caller: Caller, event_id: str) -> Event:
     acc = accounts.require(caller, allow_rebuilding=True)
-    ev = store.get_event(acc.tenant, acc.account, event_id, with_versions=True) if keys.is_id(event_id, "ev") else None
+    ev = store.get_event(acc.tenant, acc.account, event_id, with_versions=True) if ids.is_id(event_id, "ev") else None
     if ev is None:
         raise NotFound(f"no item '{event_id}'")
     return ev
@@ -71,7 +71,7 @@ def get_item(caller: Caller, event_id: str) -> Event:
 def edit_item(caller: Caller, event_id: str, content: str) -> Event:
     """Keep the old text as a version; the stream re-reads the item and withdraws what the old text said."""
     acc = accounts.require(caller, allow_rebuilding=True)
-    ev = store.get_event(acc.tenant, acc.account, event_id) if keys.is_id(event_id, "ev") else None
+    ev = store.get_event(acc.tenant, acc.account, event_id) if ids.is_id(event_id, "ev") else None
     if ev is None:
         raise NotFound(f"no item '{event_id}'")
     if ev.content == content:

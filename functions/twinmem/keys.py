@@ -1,207 +1,135 @@
-"""Every partition and sort key of the single table, and the encoding of user strings in them.
-
-Layout (one table, `pk`/`sk`, two generic GSIs):
-
-    account partition   T#{tenant}#A#{account}
-        ACCOUNT                         the end user: name, rebuild state (404 when absent)
-        EV#{event_id}                   an item (turn or note), current version
-        EVV#{event_id}#{version}        an earlier version of an item's text
-        XR#{event_id}#{version}#{gen}   what extraction wrote for one item version (also a change)
-        COR#{subject}#{attribute}#{n}   a correction (re-applied by rebuild)
-        REBUILD                         a rebuild job and its cursor
-        RET#{ms}#{unique}               a retrieval to count (the stream adds it to each memory, then deletes it)
-    subject partition   T#{tenant}#A#{account}#S#{subject}
-        {attribute}#{valid_from}#{said_at}#{memory_id}   an assertion-bearing memory (history order)
-    notes partition     T#{tenant}#A#{account}#N     {memory_id}   memories without an assertion
-    revisions           T#{tenant}#A#{account}#R     {memory_id}#{n}  closed content revisions
-    links               T#{tenant}#A#{account}#L     {source_id}#{dependent_id}  derived_from, reversed
-    changes             T#{tenant}#A#{account}#C     {change_id}      changes that have no item of their own
-    usage               T#{tenant}#A#{account}#U     {memory_id}      times retrieved, used, ignored
-    keys                KEY#{sha256(secret)} / KEY
-    tenant              T#{tenant} / SETTINGS
-
-    gsi1 (g1pk, g1sk): memories of an account by id   T#..#A#..#M / {memory_id}
-                       and its items (episodes)       T#..#A#..#M / {event_id}   (the EV# item itself)
-                       keys of a tenant               T#{tenant}#KEYS / {key_id}
-                       accounts of a tenant           T#{tenant}#ACCOUNTS / {account}
-                       tenants with retention         RETENTION / {tenant}
-    gsi2 (g2pk, g2sk): the change feed of an account  T#..#A#..#F / {ms:013d}#{unique}
-                       the subjects of an account     T#..#A#..#SUBJECTS / {subject}  (on the first
-                       memory filed under each subject: no write of its own)
-
-User-supplied strings (tenant, account, subject, attribute, client ids) are percent-encoded with
-no safe characters, so `#` can never appear inside a component; long ones keep a readable prefix
-and end in `!` + a SHA-256 digest (`!` is always encoded, so the two forms cannot collide).
-"""
+"""API keys: minting (secret shown once, stored as a SHA-256 hash), checking and revoking."""
 
 from __future__ import annotations
 
-import hashlib
 import re
-from urllib.parse import quote
-
-MAX_COMPONENT = 180  # encoded characters kept before hashing; keeps pk < 2048 B and sk < 1024 B
-
-
-def enc(value: str) -> str:
-    """Encode one user string for use inside a key component."""
-    encoded = quote(value, safe="")
-    if len(encoded) <= MAX_COMPONENT:
-        return encoded
-    digest = hashlib.sha256(value.encode("utf-8")).hexdigest()
-    return f"{encoded[:100]}!{digest}"
-
-
-def account_pk(tenant: str, account: str) -> str:
-    return f"T#{enc(tenant)}#A#{enc(account)}"
-
-
-def subject_pk(tenant: str, account: str, subject_norm: str) -> str:
-    return f"{account_pk(tenant, account)}#S#{enc(subject_norm)}"
-
-
-def notes_pk(tenant: str, account: str) -> str:
-    return f"{account_pk(tenant, account)}#N"
-
-
-def links_pk(tenant: str, account: str) -> str:
-    """Reverse links: which memories were derived from which (explain's dependents)."""
-    return f"{account_pk(tenant, account)}#L"
-
-
-def link_sk(source_id: str, dependent_id: str) -> str:
-    return f"{source_id}#{dependent_id}"
-
-
-def revisions_pk(tenant: str, account: str) -> str:
-    return f"{account_pk(tenant, account)}#R"
-
-
-def usage_pk(tenant: str, account: str) -> str:
-    """Usage counters, one small item per memory (sk = memory id): counting never rewrites the memory."""
-    return f"{account_pk(tenant, account)}#U"
-
-
-def changes_pk(tenant: str, account: str) -> str:
-    return f"{account_pk(tenant, account)}#C"
-
-
-def memories_index_pk(tenant: str, account: str) -> str:
-    return f"{account_pk(tenant, account)}#M"
-
-
-def feed_index_pk(tenant: str, account: str) -> str:
-    return f"{account_pk(tenant, account)}#F"
-
-
-ACCOUNT_SK = "ACCOUNT"
-REBUILD_SK = "REBUILD"
-
-
-def retrieval_sk(ms: int, unique: str) -> str:
-    return f"RET#{ms:013d}#{unique}"
-
-
-def subjects_index_pk(tenant: str, account: str) -> str:
-    """gsi2 partition of the account's subjects: the first memory filed under a subject carries it."""
-    return f"{account_pk(tenant, account)}#SUBJECTS"
-
-
-EVENT_PREFIX = "EV#"
-
-
-def event_sk(event_id: str) -> str:
-    return f"EV#{event_id}"
-
-
-def event_version_sk(event_id: str, version: int) -> str:
-    return f"EVV#{event_id}#{version:06d}"
-
-
-def event_versions_prefix(event_id: str) -> str:
-    return f"EVV#{event_id}#"
-
-
-EVENT_VERSION_PREFIX = "EVV#"  # every earlier version of every item of the account
-
-
-def extraction_sk(event_id: str, version: int, generation: int = 0) -> str:
-    return f"XR#{event_id}#{version:06d}#{generation:04d}"
-
-
-def extractions_prefix(event_id: str) -> str:
-    return f"XR#{event_id}#"
-
-
-def correction_prefix(subject_norm: str, attribute: str) -> str:
-    return f"COR#{enc(subject_norm)}#{enc(attribute)}#"
-
-
-CORRECTION_PREFIX = "COR#"
-
-
-def attribute_prefix(attribute: str) -> str:
-    """Sort-key prefix selecting one attribute of a subject partition (a key condition)."""
-    return f"{enc(attribute)}#"
-
-
-def assertion_sk(attribute: str, valid_from: str, said_at: str, memory_id: str) -> str:
-    """History order is key order: attribute, then valid_from, then said_at (all ISO, so sortable)."""
-    return f"{enc(attribute)}#{valid_from}#{said_at}#{memory_id}"
-
-
-def revision_sk(memory_id: str, n: int) -> str:
-    return f"{memory_id}#{n:06d}"
-
-
-def key_pk(secret_hash: str) -> str:
-    return f"KEY#{secret_hash}"
-
-
-KEY_SK = "KEY"
-
-
-def tenant_keys_index_pk(tenant: str) -> str:
-    return f"T#{enc(tenant)}#KEYS"
-
-
-def tenant_accounts_index_pk(tenant: str) -> str:
-    """gsi1 partition listing a tenant's accounts (the maintenance job walks them)."""
-    return f"T#{enc(tenant)}#ACCOUNTS"
-
-
-RETENTION_INDEX_PK = "RETENTION"  # gsi1 partition of tenants with an age-based retention setting
-
-
-def tenant_pk(tenant: str) -> str:
-    return f"T#{enc(tenant)}"
-
-
-SETTINGS_SK = "SETTINGS"
-
-
-def tenant_feed_pk(tenant: str) -> str:
-    """gsi2 partition of changes that concern every account of a tenant (settings)."""
-    return f"T#{enc(tenant)}#F"
-
-
-def feed_sk(ms: int, unique: str) -> str:
-    return f"{ms:013d}#{unique}"
-
-
-def hash_secret(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-_ID = re.compile(r"^(ev|mem|key)_[0-9a-f]{16}$")
-
-
-def is_id(value: str, prefix: str) -> bool:
-    """An id this service issued (`ev_`, `mem_` or `key_` + 16 lowercase hex): only those reach a key."""
-    return value.startswith(prefix + "_") and bool(_ID.match(value))
-
-
-def derive_id(prefix: str, *parts: str) -> str:
-    """A deterministic id (`prefix` + 16 hex) from its parts: how redelivery writes nothing new."""
-    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
-    return f"{prefix}{digest[:16]}"
+import secrets
+import time
+from collections import OrderedDict
+
+from twinmem import ids, warm
+from twinmem.aws import store
+from twinmem.config import settings
+from twinmem.errors import Conflict, Forbidden, NotFound, Unauthorized
+from twinmem.models import SCOPE_RANK, ApiKey, Caller, Scope, utcnow
+
+SECRET_RE = re.compile(r"^tm_[A-Za-z0-9_-]{20,197}$")
+SECRET_RULE = "tm_ followed by 20 to 197 characters of [A-Za-z0-9_-]"
+CACHE_MAX = 10_000  # keys remembered per warm container (least recently used goes first)
+NEGATIVE_MAX = 1_000  # bearers that are not keys, remembered apart so a flood of them evicts no key
+NEGATIVE_SECONDS = 5.0  # how long "not a key" is believed (a key minted meanwhile clears it at once here)
+
+
+class _Lru:
+    """A bounded map of secret hash -> (when looked up, the key or None), least recently used out first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[str, tuple[float, ApiKey | None]] = OrderedDict()
+
+    def get(self, digest: str, now: float, ttl: float) -> tuple[float, ApiKey | None] | None:
+        hit = self.items.get(digest)
+        if hit is None or now - hit[0] > ttl:
+            return None
+        self.items.move_to_end(digest)
+        return hit
+
+    def put(self, digest: str, hit: tuple[float, ApiKey | None]) -> None:
+        self.items[digest] = hit
+        self.items.move_to_end(digest)
+        while len(self.items) > self.size:
+            self.items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+_cache = _Lru(CACHE_MAX)
+_negative = _Lru(NEGATIVE_MAX)
+
+
+@warm.register
+def clear_cache() -> None:
+    _cache.items.clear()
+    _negative.items.clear()
+
+
+def new_secret() -> str:
+    return "tm_" + secrets.token_urlsafe(32)
+
+
+def authenticate(secret: str) -> Caller:
+    """The caller a bearer secret stands for. Cached per warm container for TWINMEM_KEY_CACHE_SECONDS
+    (at most CACHE_MAX keys); a bearer that is no key is believed so for NEGATIVE_SECONDS."""
+    if not SECRET_RE.match(secret):
+        raise Unauthorized("not a key this service issued")
+    digest = ids.hash_secret(secret)
+    now = time.monotonic()
+    ttl = settings().key_cache_seconds
+    hit = _cache.get(digest, now, ttl) or _negative.get(digest, now, min(ttl, NEGATIVE_SECONDS))
+    if hit is None:
+        hit = (now, store.get_api_key(digest))
+        (_cache if hit[1] is not None else _negative).put(digest, hit)
+    key = hit[1]
+    if key is None or key.revoked_at is not None:
+        raise Unauthorized("not a key this service issued")
+    return Caller(tenant=key.tenant, key_id=key.key_id, scope=key.scope, agent_id=key.agent_id)
+
+
+def mint(
+    tenant: str, scope: Scope, name: str = "", secret: str | None = None, agent_id: str | None = None
+) -> tuple[ApiKey, str]:
+    """A new key for the tenant; returns the key and its secret (the only time it is seen)."""
+    secret = secret or new_secret()
+    if not SECRET_RE.match(secret):
+        raise ValueError(f"a key's secret is {SECRET_RULE}")
+    if not tenant.strip():
+        raise ValueError("a key needs a tenant")
+    key = ApiKey(
+        key_id=ids.new_id("key_"),
+        tenant=tenant,
+        scope=scope,
+        name=name,
+        created_at=utcnow(),
+        agent_id=agent_id,
+    )
+    store.put_api_key(key, ids.hash_secret(secret))
+    _negative.items.pop(ids.hash_secret(secret), None)
+    return key, secret
+
+
+def ensure_key(tenant: str, secret: str, scope: Scope = "admin", name: str = "bootstrap") -> ApiKey:
+    """The key with this secret, minted for the tenant if it does not exist yet (local bootstrap)."""
+    if not SECRET_RE.match(secret):
+        raise ValueError(f"a key's secret is {SECRET_RULE}")
+    existing = store.get_api_key(ids.hash_secret(secret))
+    if existing is not None:
+        if existing.tenant != tenant:
+            raise ValueError("that secret already belongs to another tenant")
+        return existing
+    return mint(tenant, scope, name, secret)[0]
+
+
+def create_key(caller: Caller, scope: Scope, name: str, agent_id: str | None = None) -> tuple[ApiKey, str]:
+    if SCOPE_RANK[scope] > SCOPE_RANK[caller.scope]:
+        raise Forbidden("a key cannot mint a key of a higher scope")
+    return mint(caller.tenant, scope, name, agent_id=agent_id)
+
+
+def list_keys(caller: Caller) -> list[ApiKey]:
+    return sorted((k for k, _ in store.list_api_keys(caller.tenant)), key=lambda k: k.created_at)
+
+
+def revoke_key(caller: Caller, key_id: str) -> ApiKey:
+    """Revoke one of the tenant's keys; never its last live admin key (409: mint another first)."""
+    listed = store.list_api_keys(caller.tenant) if ids.is_id(key_id, "key") else []
+    for key, table_key in listed:
+        if key.key_id == key_id:
+            admins = {k.key_id for k, _ in listed if k.scope == "admin" and k.revoked_at is None}
+            if admins == {key_id}:
+                raise Conflict("that is the tenant's last admin key: mint another admin key before revoking it")
+            now = utcnow()
+            store.revoke_api_key(table_key, now)
+            clear_cache()
+            return key.model_copy(update={"revoked_at": key.revoked_at or now})
+    raise NotFound(f"no key '{key_id}'")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from twinmem import store
+from twinmem.aws import store
 from twinmem.models import utcnow
 
 

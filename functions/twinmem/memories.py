@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import UTC, datetime
 
-from twinmem import accounts, embeddings, keys, store, subjects
+from twinmem import accounts, embeddings, ids, subjects
 from twinmem.access import can_see, visible, writing_agent
+from twinmem.aws import store
 from twinmem.errors import Invalid, NotFound
-from twinmem.extract.base import SELF
+from twinmem.http.schemas import AppendRequest, CorrectionRequest
 from twinmem.models import Caller, Memory, Revision, utcnow
-from twinmem.schemas import AppendRequest, CorrectionRequest
+from twinmem.subjects import SELF
 from twinmem.values import value_key
 
 
@@ -36,7 +36,7 @@ def append(caller: Caller, req: AppendRequest) -> Memory:
         raise Invalid("valid_to", "must be after valid_from")
     subject = subjects.resolve(acc, req.subject) if req.subject else None
     m = Memory(
-        memory_id="mem_" + secrets.token_hex(8),
+        memory_id=ids.new_id("mem_"),
         content=req.content,
         type=req.type,
         layer=req.layer,
@@ -76,7 +76,7 @@ def append(caller: Caller, req: AppendRequest) -> Memory:
 def find(caller: Caller, memory_id: str) -> Memory:
     """A memory the caller may see, or 404."""
     acc = accounts.require(caller)
-    m = store.get_memory(acc.tenant, acc.account, memory_id) if keys.is_id(memory_id, "mem") else None
+    m = store.get_memory(acc.tenant, acc.account, memory_id) if ids.is_id(memory_id, "mem") else None
     if m is None or not can_see(caller, m):
         raise NotFound(f"no memory '{memory_id}'")
     return m
@@ -142,8 +142,7 @@ def correct(caller: Caller, req: CorrectionRequest) -> list[Memory]:
         "at": now.isoformat(),
         "memory_ids": [m.memory_id for m in readings],
     }
-    sk = keys.correction_prefix(stored, req.attribute) + f"{keys.enc(wanted)}#{now.isoformat()}"
-    store.retract_memories(acc.tenant, acc.account, readings, record, now, sk)
+    store.retract_memories(acc.tenant, acc.account, readings, record, now, keep=True)
     return readings
 
 

@@ -17,7 +17,8 @@ from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
-from twinmem import accounts, store
+from twinmem import accounts
+from twinmem.aws import store
 from twinmem.errors import Conflict
 from twinmem.extract.base import Extractor
 from twinmem.ingest import ingest_event
@@ -102,6 +103,6 @@ def reapply_corrections(acc: Account) -> int:
             and (m.said_at or m.created_at) <= corrected_at
         ]
         if readings:
-            store.retract_memories(acc.tenant, acc.account, readings, cor, utcnow(), None)
+            store.retract_memories(acc.tenant, acc.account, readings, cor, utcnow(), keep=False)
             count += len(readings)
     return count

@@ -22,19 +22,50 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from twinmem import accounts, embeddings, episodes, known, store, subjects
+from twinmem import accounts, embeddings, episodes, subjects
 from twinmem.access import can_see, may_see
+from twinmem.aws import store
+from twinmem.chains import build_chains, superseded, valid_until
 from twinmem.config import settings
-from twinmem.lineage import build_chains, superseded, valid_until
+from twinmem.http import views
+from twinmem.http.schemas import RetrieveRequest
+from twinmem.http.views import memory_out
+from twinmem.lineage import as_it_was
 from twinmem.models import Account, Caller, Episode, EventVersion, Memory, Revision, utcnow
 from twinmem.ranking import attribute_words, blend, bm25_counted, cosine, recency, tokens
-from twinmem.schemas import RetrieveRequest
-from twinmem.trace import as_it_was
-from twinmem.views import memory_out
 
 
 def _expired(m: Memory, now: datetime) -> bool:
     return m.expires_at is not None and m.expires_at <= now
+
+
+def _shown_then(m: Memory, at: datetime, sup: dict[str, tuple[datetime, str, str]]) -> bool:
+    """On the transaction axis: recorded by `at`, not yet taken back or superseded then."""
+    taken_back = (m.retracted and m.retracted.at <= at) or (m.withdrawn_at and m.withdrawn_at <= at)
+    return not (m.recorded_at > at or taken_back or (m.memory_id in sup and sup[m.memory_id][0] <= at))
+
+
+def _valid_then(m: Memory, at: datetime, end: datetime | None) -> bool:
+    """On the valid-time axis: not taken back, and valid at `at`."""
+    if m.retracted is not None or m.withdrawn_at is not None:
+        return False
+    return not (m.valid_from > at or (end is not None and end <= at))
+
+
+def _shown(
+    m: Memory,
+    req: RetrieveRequest,
+    now: datetime,
+    sup: dict[str, tuple[datetime, str, str]],
+    ends: dict[str, datetime],
+) -> bool:
+    if m.deleted_at is not None or _expired(m, now):
+        return False
+    if req.as_of is not None and req.as_of_axis == "transaction":
+        return _shown_then(m, req.as_of, sup)
+    if not _valid_then(m, req.as_of or now, m.valid_to or ends.get(m.memory_id)):
+        return False
+    return not (req.as_of is None and m.memory_id in sup and sup[m.memory_id][0] <= now)
 
 
 def visible_at(
@@ -45,25 +76,7 @@ def visible_at(
     ends: dict[str, datetime],
 ) -> list[Memory]:
     """The memories the requested axis shows (pure: no I/O)."""
-    kept: list[Memory] = []
-    for m in memories:
-        if m.deleted_at is not None or _expired(m, now):
-            continue
-        end = m.valid_to or ends.get(m.memory_id)
-        if req.as_of is not None and req.as_of_axis == "transaction":
-            at = req.as_of
-            taken_back = (m.retracted and m.retracted.at <= at) or (m.withdrawn_at and m.withdrawn_at <= at)
-            if m.recorded_at > at or taken_back or (m.memory_id in sup and sup[m.memory_id][0] <= at):
-                continue
-        else:
-            at = req.as_of or now
-            if m.retracted is not None or m.withdrawn_at is not None:
-                continue
-            if m.valid_from > at or (end is not None and end <= at):
-                continue
-            if req.as_of is None and m.memory_id in sup and sup[m.memory_id][0] <= now:
-                continue
-        kept.append(m)
+    kept = [m for m in memories if _shown(m, req, now, sup, ends)]
     ids = {m.memory_id for m in kept}
     # a value said again is one memory: keep the newest saying of it
     return [
@@ -145,6 +158,26 @@ def rank(
     return sorted(ranked, key=lambda p: p[1], reverse=True)
 
 
+def _facts_over_turns(
+    window: list[tuple[Entry, float]], full: dict[str, Memory]
+) -> tuple[list[tuple[Entry, float]], dict[str, float]]:
+    """The window less the episodes a fact in it was read from, and the score each such fact inherits."""
+    source: dict[str, str] = {}  # event id -> the best-ranked fact read from it
+    for e, _ in window:
+        if isinstance(e, Memory):
+            for ev in full.get(e.memory_id, e).evidence:
+                source.setdefault(ev.event_id, e.memory_id)
+    lifted: dict[str, float] = {}
+    picked: list[tuple[Entry, float]] = []
+    for e, score in window:
+        if isinstance(e, Episode) and e.event_id in source:
+            mid = source[e.event_id]
+            lifted[mid] = max(lifted.get(mid, 0.0), score)
+            continue
+        picked.append((e, score))
+    return picked, lifted
+
+
 def select(
     acc: Account, ranked: list[tuple[Entry, float]], limit: int
 ) -> tuple[list[tuple[Entry, float]], dict[str, Memory]]:
@@ -164,19 +197,7 @@ def select(
         wanted = [e for e, _ in window if isinstance(e, Memory) and e.memory_id not in full]
         if wanted:
             full.update((m.memory_id, m) for m in store.get_memories(acc.tenant, acc.account, wanted))
-        source: dict[str, str] = {}  # event id -> the best-ranked fact read from it
-        for e, _ in window:
-            if isinstance(e, Memory):
-                for ev in full.get(e.memory_id, e).evidence:
-                    source.setdefault(ev.event_id, e.memory_id)
-        lifted: dict[str, float] = {}
-        picked: list[tuple[Entry, float]] = []
-        for e, score in window:
-            if isinstance(e, Episode) and e.event_id in source:
-                mid = source[e.event_id]
-                lifted[mid] = max(lifted.get(mid, 0.0), score)
-                continue
-            picked.append((e, score))
+        picked, lifted = _facts_over_turns(window, full)
         if len(picked) >= limit or end >= len(ranked):
             break
         end += limit - len(picked)
@@ -369,37 +390,41 @@ def _known_lines(acc: Account, pool: Pool, facts: list[Memory], req: RetrieveReq
             display = subjects.display(
                 acc, subject, next((m.subject_display for m in readable if m.subject_display), None)
             )
-            lines += known.lines_for(display, readable)
+            lines += views.lines_for(display, readable)
     return lines
+
+
+def _pool(acc: Account, caller: Caller, req: RetrieveRequest, query_vector: list[float] | None) -> Pool:
+    """The candidates' pool: the vector index's nearest (narrowed to the kinds and subject asked for), or
+    the account's retrieve index read in process."""
+    if query_vector is None or settings().retrieval_backend != "vector":
+        return _pool_inprocess(acc, caller, req)
+    everything, turns, similarity = _pool_vector(acc, caller, req, query_vector)
+    everything = everything if "fact" in req.kinds else []
+    turns = turns if "episode" in req.kinds else []
+    if req.subject:
+        stored = subjects.resolve(acc, req.subject)
+        everything = [m for m in everything if m.subject == stored]
+        turns = [ep for ep in turns if episodes.about(acc, stored, ep.name, ep.role, ep.content)]
+    return Pool(everything, turns, similarity)
 
 
 def retrieve(caller: Caller, req: RetrieveRequest) -> dict[str, Any]:
     acc = accounts.require(caller)
     now = utcnow()
     query_vector = _query_vector(req.query)
-    if query_vector is not None and settings().retrieval_backend == "vector":
-        everything, turns, similarity = _pool_vector(acc, caller, req, query_vector)
-        everything = everything if "fact" in req.kinds else []
-        turns = turns if "episode" in req.kinds else []
-        if req.subject:
-            stored = subjects.resolve(acc, req.subject)
-            everything = [m for m in everything if m.subject == stored]
-            turns = [ep for ep in turns if episodes.about(acc, stored, ep.name, ep.role, ep.content)]
-        pool = Pool(everything, turns, similarity)
-    else:
-        pool = _pool_inprocess(acc, caller, req)
-    everything, turns, similarity, text_scores = pool.memories, pool.turns, pool.similarity, pool.text_scores
-    assertions = [m for m in everything if m.is_assertion and m.deleted_at is None]
+    pool = _pool(acc, caller, req, query_vector)
+    assertions = [m for m in pool.memories if m.is_assertion and m.deleted_at is None]
     chains = build_chains([m for m in assertions if m.retracted is None and m.withdrawn_at is None])
     sup = superseded(chains)
     ends = valid_until(chains)
     candidates: list[Entry] = [
-        *visible_at(everything, req, now, sup, ends),
-        *_episodes_at(acc, turns, req, now, pool.versions),
+        *visible_at(pool.memories, req, now, sup, ends),
+        *_episodes_at(acc, pool.turns, req, now, pool.versions),
     ]
-    if similarity:
-        candidates = [e for e in candidates if _ident(e) in similarity]
-    ranked = rank(req.query, candidates, now, query_vector, similarity, acc, text_scores)
+    if pool.similarity:
+        candidates = [e for e in candidates if _ident(e) in pool.similarity]
+    ranked = rank(req.query, candidates, now, query_vector, pool.similarity, acc, pool.text_scores)
     top, full = select(acc, ranked, req.limit)
     shown = [
         episodes.episode_out(acc, e, score)
@@ -429,7 +454,7 @@ def _dates(m: dict[str, Any]) -> str:
 
 def brief(lines: list[str], shown: list[dict[str, Any]]) -> str:
     """Ready-to-paste text: the known lines, then the results with their dates (a turn with its speaker)."""
-    parts = [known.text_of(lines)] if lines else []
+    parts = [views.text_of(lines)] if lines else []
     if shown:
         parts.append("Memories (newest relevant first):")
         for m in shown:

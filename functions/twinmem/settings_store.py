@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from twinmem import store
+from twinmem.aws import store
+from twinmem.http.schemas import SettingsRequest
 from twinmem.models import Caller, utcnow
-from twinmem.schemas import SettingsRequest
 
 
 def get(caller: Caller) -> dict[str, Any]:

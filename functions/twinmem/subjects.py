@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
-from twinmem.extract.base import SELF
 from twinmem.models import Account
 from twinmem.values import normalize_subject
 
+SELF = "@self"
+"""Subject marker for the turn's speaker: filed under the item's `name` when the client gave one,
+else under the end user (the account's profile name, or `user`)."""
 SELF_WORDS = frozenset({"me", "user", "myself", "i", "the user", "self", SELF})
 _FOLD = re.compile(r"[\s\-_]+")
 

@@ -135,11 +135,11 @@ def ensure_admin_key(secret: str | None, tenant: str = LOCAL_TENANT) -> str:
     """The local tenant's admin key: TWINMEM_ADMIN_KEY's secret, or a new one. Returns the secret.
 
     A given secret must be a real one (ValueError otherwise): tm_ and at least 20 of [A-Za-z0-9_-]."""
-    from twinmem import auth
+    from twinmem import keys
 
     if secret:
-        if not auth.SECRET_RE.match(secret):
-            raise ValueError(f"TWINMEM_ADMIN_KEY must be {auth.SECRET_RULE} (unset it to have one generated)")
-        auth.ensure_key(tenant, secret, "admin", "local admin")
+        if not keys.SECRET_RE.match(secret):
+            raise ValueError(f"TWINMEM_ADMIN_KEY must be {keys.SECRET_RULE} (unset it to have one generated)")
+        keys.ensure_key(tenant, secret, "admin", "local admin")
         return secret
-    return auth.mint(tenant, "admin", "local admin")[1]
+    return keys.mint(tenant, "admin", "local admin")[1]

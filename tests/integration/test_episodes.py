@@ -131,7 +131,8 @@ def test_episodes_on_both_axes(api: ApiClient, backend: Any) -> None:
 
 
 def test_episodes_stay_out_of_history_known_lineage_and_the_maintenance_job(api: ApiClient, backend: Any) -> None:
-    from twinmem import maintenance, store
+    from twinmem import maintenance
+    from twinmem.aws import store
 
     (ev,) = _post(api, {"content": "I live in Lisbon.", "name": "Maya", "said_at": "2026-01-01T10:00:00Z"})
     backend.drain()

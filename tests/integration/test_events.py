@@ -56,7 +56,7 @@ def test_every_event_file_is_exercised() -> None:
 
 def test_stream_sample_event_runs_through_the_extraction_trigger(backend: Any) -> None:
     from infra.local import environment
-    from twinmem import store
+    from twinmem.aws import store
 
     environment.ensure_admin_key(SAMPLE_KEY)
     invoke("ItemsFunction", json.loads((EVENTS / "items-add.json").read_text()))  # the account exists

@@ -128,7 +128,7 @@ def test_a_turn_answered_malformed_goes_to_the_failure_destination_without_block
 
 def test_the_memory_names_the_model_and_quotes_the_passage(api: ApiClient, backend: Any, bedrock: FakeBedrock) -> None:
     from infra.local.environment import LOCAL_TENANT
-    from twinmem import store
+    from twinmem.aws import store
 
     added = api.post("/v1/memory/items", {"items": [READ]})
     backend.drain()

@@ -313,7 +313,7 @@ def test_extraction_keeps_reading_after_a_failed_transaction(api: ApiClient, bac
     backend.drain()
     mid = api.post("/v1/memory/append", {"content": "a note"}).body["memory_id"]
     api.delete(f"/v1/memory/{mid}")
-    from twinmem import store
+    from twinmem.aws import store
     from twinmem.errors import Conflict
 
     m = store.get_memory("local", "user_42", mid)

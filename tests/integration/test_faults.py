@@ -89,7 +89,7 @@ class Faults:
         self, kind: str, ops: set[str], *, times: int | None = None, when: Callable[[Any], bool] = lambda request: True
     ) -> None:
         """Fail every call of `ops` (only the first `times` when given; only requests `when` admits)."""
-        from twinmem import store
+        from twinmem.aws import store
 
         left = [times]
 
@@ -108,7 +108,7 @@ class Faults:
         self._hooks.append(hook)
 
     def clear(self) -> None:
-        from twinmem import store
+        from twinmem.aws import store
 
         for hook in self._hooks:
             store.client().meta.events.unregister("before-send.dynamodb", hook)
@@ -121,7 +121,7 @@ def faults(monkeypatch: pytest.MonkeyPatch) -> Iterator[Faults]:
     from botocore.retries import standard
     from moto.core.botocore_stubber import BotocoreStubber
 
-    from twinmem import store
+    from twinmem.aws import store
 
     # botocore runs every before-send handler, moto's too, even after one answered: a faulted request must
     # not reach moto's table (a fault here is a request DynamoDB never received)

@@ -109,10 +109,10 @@ def test_request_id_is_echoed_or_generated(api: ApiClient) -> None:
 
 
 def test_another_tenant_never_reads_this_tenants_accounts(api: ApiClient) -> None:
-    from twinmem import auth
+    from twinmem import keys
 
     api.post("/v1/memory/items", {"items": [{"content": "I live in Oslo."}]}, account="shared_name")
-    other_admin = auth.mint("other-tenant", "admin")[1]
+    other_admin = keys.mint("other-tenant", "admin")[1]
 
     reply = api.post("/v1/memory/history", {"subject": "user"}, key=other_admin, account="shared_name")
 
@@ -122,7 +122,7 @@ def test_another_tenant_never_reads_this_tenants_accounts(api: ApiClient) -> Non
 def test_throttling_after_retries_is_503_with_retry_after(api: ApiClient) -> None:
     from botocore.awsrequest import AWSResponse
 
-    from twinmem import store
+    from twinmem.aws import store
 
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     attempts: list[int] = []

@@ -276,7 +276,7 @@ def test_a_retrieval_log_delivered_twice_counts_once(api: ApiClient, backend: An
 
 
 def test_a_concurrent_revision_is_a_409_not_a_500(api: ApiClient, monkeypatch: Any) -> None:
-    from twinmem import store
+    from twinmem.aws import store
 
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     mid = _append(api, "first")

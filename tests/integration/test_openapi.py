@@ -8,8 +8,8 @@ from typing import Any
 
 from tests.conftest import ApiClient
 from twinmem import errors
-from twinmem.api import ERRORS, entrypoint, make_app, shaped
-from twinmem.responses import ErrorBody, KnownOut
+from twinmem.http.api import ERRORS, entrypoint, make_app, shaped
+from twinmem.http.responses import ErrorBody, KnownOut
 
 ROOT = Path(__file__).resolve().parents[2]
 

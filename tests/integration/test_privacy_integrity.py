@@ -163,7 +163,8 @@ def test_delete_erases_every_revision_whatever_their_number(api: ApiClient, back
 
 
 def test_a_revise_that_read_before_a_delete_cannot_write_back(api: ApiClient, backend: Any) -> None:
-    from twinmem import errors, store
+    from twinmem import errors
+    from twinmem.aws import store
 
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     mid = api.post("/v1/memory/append", {"content": "the first text"}).body["memory_id"]
@@ -299,7 +300,8 @@ def test_a_cursor_past_the_newest_entry_is_an_empty_page(api: ApiClient, backend
     """Real DynamoDB refuses `BETWEEN :a AND :b` with a > b (moto answers 200): emulate it, the feed must not ask."""
     from botocore.exceptions import ClientError
 
-    from twinmem import feed, store
+    from twinmem import feed
+    from twinmem.aws import store
 
     api.post("/v1/memory/items", {"items": [{"content": "hello"}]})
     api.post("/v1/memory/append", {"content": "one"})

@@ -61,7 +61,7 @@ def test_each_declaration_is_the_route_powertools_serves() -> None:
 
 
 def test_every_api_function_in_the_package_is_in_the_template() -> None:
-    from twinmem.openapi import api_apps
+    from twinmem.http.openapi import api_apps
 
     assert {id(app) for app in api_apps()} == {id(m.app) for m in _api_modules().values()}  # type: ignore[attr-defined]
 

@@ -48,7 +48,8 @@ class FakeTitan:
 
 @pytest.fixture
 def vector_backend(monkeypatch: pytest.MonkeyPatch, backend: Any) -> Iterator[FakeTitan]:
-    from twinmem import config, embeddings, store
+    from twinmem import config, embeddings
+    from twinmem.aws import store
 
     monkeypatch.setenv("TWINMEM_EMBEDDING_MODEL_ID", "amazon.titan-embed-text-v2:0")
     monkeypatch.setenv("TWINMEM_RETRIEVAL_BACKEND", "vector")
@@ -165,7 +166,8 @@ def test_turns_are_embedded_on_the_item_and_found_through_the_vector_index_as_ep
 
 
 def test_search_vectors_request_and_answer_on_the_wire(monkeypatch: pytest.MonkeyPatch) -> None:
-    from twinmem import config, keys, store
+    from twinmem import config
+    from twinmem.aws import store, tablekeys
 
     monkeypatch.setenv("TWINMEM_TABLE", "twinmem-dev")
     config.settings.cache_clear()
@@ -181,7 +183,7 @@ def test_search_vectors_request_and_answer_on_the_wire(monkeypatch: pytest.Monke
                 "SearchVector": [{"N": "0.6"}, {"N": "0.8"}],
                 "TopK": 5,
                 "SearchConditionExpression": "g1pk = :p",
-                "ExpressionAttributeValues": {":p": {"S": keys.memories_index_pk("t", "a")}},
+                "ExpressionAttributeValues": {":p": {"S": tablekeys.memories_index_pk("t", "a")}},
                 "ProjectionExpression": "pk, sk",
             },
         )

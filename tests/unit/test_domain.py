@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from twinmem import known, lineage, ranking
+from twinmem import chains, ranking
 from twinmem.explain import trust
+from twinmem.http import views
+from twinmem.http.schemas import RetrieveRequest
 from twinmem.models import Correction, Memory, Revision
 from twinmem.retrieve import visible_at
-from twinmem.schemas import RetrieveRequest
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -55,7 +56,7 @@ def test_a_chain_links_each_memory_to_the_next_with_its_relation() -> None:
         mem("m5", "Haeundae, Busan", "2026-09-01", polarity=-1),
     ]
 
-    (chain,) = lineage.build_chains(list(reversed(ms)))
+    (chain,) = chains.build_chains(list(reversed(ms)))
 
     assert [s.memory.memory_id for s in chain.steps] == ["m1", "m2", "m3", "m4", "m5"]
     assert [s.action for s in chain.steps] == ["replaced", "refined", "repeated", "retracted", None]
@@ -70,16 +71,16 @@ def test_multi_valued_attributes_start_a_chain_per_value() -> None:
         mem("p3", "8081", "2026-01-03", attribute="port", qualifier="local"),
     ]
 
-    chains = lineage.build_chains(ms)
+    built = chains.build_chains(ms)
 
-    assert sorted(c.memory_ids() for c in chains) == [["p1"], ["p2"], ["p3"]]
-    assert all(c.steps[0].is_current for c in chains)
+    assert sorted(c.memory_ids() for c in built) == [["p1"], ["p2"], ["p3"]]
+    assert all(c.steps[0].is_current for c in built)
 
 
 def test_a_corrected_or_deleted_memory_ends_its_link_and_is_never_current() -> None:
     corrected = mem("m2", "Tokyo", "2026-02-01", retracted=Correction(at=T0, by="key_1", reason="trip"))
     deleted = mem("m3", "Kyoto", "2026-03-01", deleted_at=T0 + timedelta(days=90))
-    (chain,) = lineage.build_chains([mem("m1", "Osaka", "2026-01-01"), corrected, deleted])
+    (chain,) = chains.build_chains([mem("m1", "Osaka", "2026-01-01"), corrected, deleted])
 
     assert [s.action for s in chain.steps] == [None, "corrected", "deleted"]
     assert [s.is_current for s in chain.steps] == [True, False, False]
@@ -94,7 +95,7 @@ def test_closed_revisions_are_steps_of_their_memory() -> None:
         ),
     ]
 
-    chain = lineage.note_chain(m, revs)
+    chain = chains.note_chain(m, revs)
 
     assert [(s.content, s.action, s.is_current) for s in chain.steps] == [
         ("v1", "updated", False),
@@ -113,14 +114,14 @@ def test_known_collapses_repeats_in_other_words_and_names_conflicts() -> None:
         mem("f", "Paris", "2023-01-01", polarity=-1),
     ]
 
-    lines = known.lines_for("Alice Chen", ms)
+    lines = views.lines_for("Alice Chen", ms)
 
     assert lines == [
         "- Alice Chen · diet: vegetarian [conflict: said 2026-01-05, said not 2026-09-01]",
         "- Alice Chen · home_city: New York City [said 2026-02-01]; Berlin [said 2024-06-01]; "
         "not Paris [said 2023-01-01]",
     ]
-    assert known.text_of(lines).startswith(known.HEADER + "\n- Alice Chen")
+    assert views.text_of(lines).startswith(views.HEADER + "\n- Alice Chen")
 
 
 def test_bm25_prefers_the_document_with_the_rarer_query_word() -> None:

@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from twinmem import auth, known
-from twinmem.api import MAX_DEPTH, _depth
+from twinmem import ids, keys
 from twinmem.errors import Unauthorized
+from twinmem.http import views
+from twinmem.http.api import MAX_DEPTH, _depth
+from twinmem.http.schemas import AppendRequest, HistoryRequest, ItemIn, RetrieveRequest, SettingsRequest
 from twinmem.models import ApiKey, iso
-from twinmem.schemas import AppendRequest, HistoryRequest, ItemIn, RetrieveRequest, SettingsRequest
 
 
 def test_iso_always_writes_four_digit_years() -> None:
@@ -75,9 +76,9 @@ def test_names_keep_letters_of_every_script_and_joiners() -> None:
 
 
 def test_values_are_free_text_but_known_lines_escape_what_would_break_them() -> None:
-    assert known.one_line("Lisbon") == "Lisbon"
-    assert known.one_line("a\nb\r\x00\u202ec\u2028") == "a\\nb\\r\\x00\\u202ec\\u2028"
-    assert known.one_line("10\xa0000 · café") == "10\xa0000 · café"
+    assert views.one_line("Lisbon") == "Lisbon"
+    assert views.one_line("a\nb\r\x00\u202ec\u2028") == "a\\nb\\r\\x00\\u202ec\\u2028"
+    assert views.one_line("10\xa0000 · café") == "10\xa0000 · café"
 
 
 def test_json_depth_counts_arrays_and_objects_but_not_strings() -> None:
@@ -109,25 +110,25 @@ def lookups(monkeypatch: Any) -> list[str]:
 
     def get_api_key(digest: str) -> ApiKey | None:
         seen.append(digest)
-        return real if digest == auth.keys.hash_secret("tm_" + "k" * 30) else None
+        return real if digest == ids.hash_secret("tm_" + "k" * 30) else None
 
-    monkeypatch.setattr(auth.store, "get_api_key", get_api_key)
-    auth.clear_cache()
+    monkeypatch.setattr(keys.store, "get_api_key", get_api_key)
+    keys.clear_cache()
     yield seen
-    auth.clear_cache()
+    keys.clear_cache()
 
 
 def test_a_bearer_that_is_not_a_key_is_looked_up_once_in_a_while(lookups: list[str], monkeypatch: Any) -> None:
     now = [1000.0]
-    monkeypatch.setattr(auth.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(keys.time, "monotonic", lambda: now[0])
     for _ in range(5):
         with pytest.raises(Unauthorized):
-            auth.authenticate("tm_" + "x" * 30)
+            keys.authenticate("tm_" + "x" * 30)
     assert len(lookups) == 1
 
-    now[0] += auth.NEGATIVE_SECONDS + 0.1
+    now[0] += keys.NEGATIVE_SECONDS + 0.1
     with pytest.raises(Unauthorized):
-        auth.authenticate("tm_" + "x" * 30)
+        keys.authenticate("tm_" + "x" * 30)
 
     assert len(lookups) == 2
 
@@ -135,28 +136,28 @@ def test_a_bearer_that_is_not_a_key_is_looked_up_once_in_a_while(lookups: list[s
 def test_a_secret_that_cannot_be_a_key_is_refused_without_a_lookup(lookups: list[str]) -> None:
     for secret in ("tm_short", "nope_" + "x" * 30, "tm_" + "x" * 300, "tm_" + "é" * 30, "tm_" + " " * 30):
         with pytest.raises(Unauthorized):
-            auth.authenticate(secret)
+            keys.authenticate(secret)
 
     assert lookups == []
 
 
 def test_the_key_cache_is_bounded_and_a_flood_of_non_keys_evicts_no_key(lookups: list[str], monkeypatch: Any) -> None:
-    monkeypatch.setattr(auth._negative, "size", 50)
+    monkeypatch.setattr(keys._negative, "size", 50)
     good = "tm_" + "k" * 30
-    assert auth.authenticate(good).key_id == "key_0000000000000001"
+    assert keys.authenticate(good).key_id == "key_0000000000000001"
 
     for i in range(500):
         with pytest.raises(Unauthorized):
-            auth.authenticate(f"tm_{i:030d}")
-    auth.authenticate(good)
+            keys.authenticate(f"tm_{i:030d}")
+    keys.authenticate(good)
 
-    assert len(auth._negative) == 50
-    assert len(auth._cache) == 1
-    assert lookups.count(auth.keys.hash_secret(good)) == 1
+    assert len(keys._negative) == 50
+    assert len(keys._cache) == 1
+    assert lookups.count(ids.hash_secret(good)) == 1
 
 
 def test_the_key_cache_drops_the_least_recently_used_key() -> None:
-    cache = auth._Lru(3)
+    cache = keys._Lru(3)
     for digest in "abcd":
         cache.put(digest, (0.0, None))
         cache.get("a", 0.0, 10.0)  # "a" stays in use
@@ -169,9 +170,9 @@ def test_the_key_cache_drops_the_least_recently_used_key() -> None:
 
 def test_a_chosen_secret_must_be_a_real_one() -> None:
     with pytest.raises(ValueError, match=r"20 to 197"):
-        auth.mint("t", "admin", secret="tm_x")
+        keys.mint("t", "admin", secret="tm_x")
     with pytest.raises(ValueError, match="tenant"):
-        auth.mint(" ", "admin", secret="tm_" + "a" * 30)
+        keys.mint(" ", "admin", secret="tm_" + "a" * 30)
 
 
 def test_the_cli_refuses_an_empty_tenant(capsys: Any) -> None:

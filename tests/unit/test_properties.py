@@ -8,7 +8,8 @@ from datetime import UTC, date, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twinmem import keys, known
+from twinmem.aws import tablekeys
+from twinmem.http import views
 from twinmem.models import Evidence, Memory
 
 TEXT = st.text(max_size=300)  # any code points, surrogates and controls included
@@ -20,7 +21,7 @@ DAYS = st.dates(min_value=date(1, 1, 1), max_value=date(9999, 12, 31))
 @given(TEXT, TEXT)
 def test_enc_is_injective(a: str, b: str) -> None:
     if a != b:
-        assert keys.enc(a) != keys.enc(b)
+        assert tablekeys.enc(a) != tablekeys.enc(b)
 
 
 @settings(max_examples=200)
@@ -28,21 +29,21 @@ def test_enc_is_injective(a: str, b: str) -> None:
 def test_enc_is_injective_for_long_strings_too(a: str, b: str) -> None:
     """Long components are a readable prefix and a digest: still distinct (and '!' is always escaped below)."""
     if a != b:
-        assert keys.enc(a) != keys.enc(b)
+        assert tablekeys.enc(a) != tablekeys.enc(b)
 
 
 @given(TEXT)
 def test_enc_never_holds_the_separator(a: str) -> None:
-    assert "#" not in keys.enc(a)
-    assert len(keys.enc(a)) <= keys.MAX_COMPONENT
+    assert "#" not in tablekeys.enc(a)
+    assert len(tablekeys.enc(a)) <= tablekeys.MAX_COMPONENT
 
 
 @given(VOCABULARY, VOCABULARY)
 def test_enc_keeps_the_order_of_attribute_names(a: str, b: str) -> None:
     """Order holds in the key for the vocabulary's names; not for any text: an escape (%2F) sorts before '-' while
     '/' sorts after it, so history puts the rows in order itself (test_history_answers_in_order_for_any_name)."""
-    assert (a < b) == (keys.enc(a) < keys.enc(b))
-    assert ("a-b" < "a/b") != (keys.enc("a-b") < keys.enc("a/b"))
+    assert (a < b) == (tablekeys.enc(a) < tablekeys.enc(b))
+    assert ("a-b" < "a/b") != (tablekeys.enc("a-b") < tablekeys.enc("a/b"))
 
 
 @settings(max_examples=300)
@@ -51,7 +52,7 @@ def test_history_key_order_is_response_order(x: tuple[str, date, date], y: tuple
     """attribute, then valid_from, then said_at: the order a history Query returns is the order the contract says."""
 
     def sk(t: tuple[str, date, date]) -> str:
-        return keys.assertion_sk(t[0], t[1].isoformat(), t[2].isoformat(), "mem_0000000000000000")
+        return tablekeys.assertion_sk(t[0], t[1].isoformat(), t[2].isoformat(), "mem_0000000000000000")
 
     if x != y:
         assert (x < y) == (sk(x) < sk(y))
@@ -83,11 +84,11 @@ SAID = st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30
 @settings(max_examples=400)
 @given(st.text(min_size=1, max_size=80), st.text(min_size=1, max_size=80), SAID)
 def test_no_value_forges_a_line(value: str, subject: str, said: datetime) -> None:
-    lines = known.lines_for(subject, [_memory("s", "home_city", value, said)])
-    text = known.text_of(lines)
+    lines = views.lines_for(subject, [_memory("s", "home_city", value, said)])
+    text = views.text_of(lines)
 
     assert len(lines) == 1
-    assert text.splitlines() == [known.HEADER, lines[0]]  # no value adds a line, whatever it holds
+    assert text.splitlines() == [views.HEADER, lines[0]]  # no value adds a line, whatever it holds
     assert lines[0].startswith("- ") and lines[0].endswith(f"[said {said.date().isoformat()}]")
 
 
@@ -103,7 +104,7 @@ BACKSLASHED = st.text(
 def test_any_value_round_trips(value: str, said: datetime) -> None:
     """The value reads back from its line: printable text as is, control characters and backslashes from their
     escapes (values made of backslashes, escape letters and real line breaks drawn on purpose)."""
-    (line,) = known.lines_for("Alice Chen", [_memory("alice chen", "home_city", value, said)])
+    (line,) = views.lines_for("Alice Chen", [_memory("alice chen", "home_city", value, said)])
     m = LINE.match(line)
 
     assert m is not None, line
@@ -114,9 +115,9 @@ def test_any_value_round_trips(value: str, said: datetime) -> None:
 
 
 def test_a_typed_backslash_n_and_a_line_break_read_differently() -> None:
-    assert known.one_line("a\\nb") == "a\\\\nb"  # typed: the backslash doubled
-    assert known.one_line("a\nb") == "a\\nb"  # a line break: its escape
-    assert known.one_line("C:\\new") != known.one_line("C:\new")
+    assert views.one_line("a\\nb") == "a\\\\nb"  # typed: the backslash doubled
+    assert views.one_line("a\nb") == "a\\nb"  # a line break: its escape
+    assert views.one_line("C:\\new") != views.one_line("C:\new")
 
 
 @settings(max_examples=300)
@@ -126,7 +127,7 @@ def test_history_answers_in_order_for_any_name(rows: list[tuple[str, date, date]
     valid_from, then said_at, oldest first."""
     from twinmem.history import in_history_order
 
-    stored = sorted(rows, key=lambda t: keys.assertion_sk(t[0], t[1].isoformat(), t[2].isoformat(), "mem_0"))
+    stored = sorted(rows, key=lambda t: tablekeys.assertion_sk(t[0], t[1].isoformat(), t[2].isoformat(), "mem_0"))
     memories = []
     for attribute, valid, said in stored:
         at = datetime(said.year, said.month, said.day, tzinfo=UTC)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from twinmem import known, subjects
-from twinmem.extract.base import SELF
+from twinmem import subjects
 from twinmem.extract.rules import RulesExtractor
+from twinmem.http import views
 from twinmem.ingest import memory_from_statement
 from twinmem.models import Account, Event, Evidence, Memory
+from twinmem.subjects import SELF
 
 X = RulesExtractor()
 SAID = datetime(2023, 5, 8, 12, 0, tzinfo=UTC)  # a Monday
@@ -83,21 +84,21 @@ def _memory(value: str, polarity: int, said: datetime, start: int, attribute: st
 
 
 def test_one_turn_that_drops_the_old_value_and_states_the_new_one_puts_the_new_one_first() -> None:
-    lines = known.lines_for("user", read("I don't work at Spotify anymore, I joined Netflix."))
+    lines = views.lines_for("user", read("I don't work at Spotify anymore, I joined Netflix."))
     assert lines == ["- user · employer: Netflix [said 2023-05-08]; not Spotify [said 2023-05-08]"]
-    lines = known.lines_for("user", read("I joined Netflix, I don't work at Spotify anymore."))
+    lines = views.lines_for("user", read("I joined Netflix, I don't work at Spotify anymore."))
     assert lines == ["- user · employer: Netflix [said 2023-05-08]; not Spotify [said 2023-05-08]"]
 
 
 def test_ties_on_the_date_break_by_the_turn_then_the_place_in_it() -> None:
     morning, evening = SAID, SAID + timedelta(hours=6)
     ms = [_memory("Acme", 1, morning, 40), _memory("Globex", 1, morning, 0), _memory("Initech", 1, evening, 0)]
-    assert [e.shown for e in known.attribute_entries(ms)["employer"]] == ["Initech", "Acme", "Globex"]
+    assert [e.shown for e in views.attribute_entries(ms)["employer"]] == ["Initech", "Acme", "Globex"]
 
 
 def test_a_value_whose_newest_statement_is_not_ranks_after_values_that_hold() -> None:
     ms = [_memory("Netflix", 1, SAID, 0), _memory("Spotify", -1, SAID + timedelta(days=3), 0)]
-    (line,) = known.lines_for("user", ms)
+    (line,) = views.lines_for("user", ms)
     assert line == "- user · employer: Netflix [said 2023-05-08]; not Spotify [said 2023-05-11]"
 
 
@@ -108,4 +109,4 @@ def test_a_value_said_again_after_its_not_holds_again() -> None:
         _memory("Paris", 1, SAID + timedelta(days=2), 0, "home_city"),
         _memory("Berlin", 1, SAID + timedelta(days=3), 0, "home_city"),
     ]
-    assert [e.shown for e in known.attribute_entries(ms)["home_city"]] == ["Berlin", "Paris"]
+    assert [e.shown for e in views.attribute_entries(ms)["home_city"]] == ["Berlin", "Paris"]

@@ -9,10 +9,7 @@ from typing import Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from twinmem.models import Mention
-
-SELF = "@self"
-"""Subject marker for the turn's speaker: filed under the item's `name` when the client gave one,
-else under the end user (the account's profile name, or `user`)."""
+from twinmem.subjects import SELF  # noqa: F401  (the speaker marker, defined with the subjects; re-exported)
 
 
 class Statement(BaseModel):

@@ -259,7 +259,7 @@ def read_answer(response: dict[str, Any]) -> Answer:
 
 def new_client(region: str | None = None) -> Any:
     """The container's one bedrock-runtime client (store.bedrock: the only place boto3 is imported)."""
-    from twinmem.store.bedrock import bedrock_client
+    from twinmem.aws.bedrock import bedrock_client
 
     return bedrock_client(region)
 

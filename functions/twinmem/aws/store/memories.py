@@ -6,12 +6,22 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
 from twinmem.access import private_to
-from twinmem.errors import AlreadyDone
-from twinmem.models import Memory, iso
-from twinmem.store.base import batch_get, call, from_attrs, guarded, ms, query_all, query_prefix, strip, table, to_attrs
-from twinmem.store.shapes import (
+from twinmem.aws import tablekeys
+from twinmem.aws.store.base import (
+    batch_get,
+    call,
+    from_attrs,
+    guarded,
+    key,
+    ms,
+    query_all,
+    query_prefix,
+    strip,
+    table,
+    to_attrs,
+)
+from twinmem.aws.store.shapes import (
     VECTOR_INDEX,
     change_item,
     embedding_attrs,
@@ -19,6 +29,9 @@ from twinmem.store.shapes import (
     memory_key,
     memory_to_item,
 )
+from twinmem.aws.store.writes import EXISTS, MAX_ACTIONS, NEW, put, transact, transact_once, update
+from twinmem.errors import AlreadyDone
+from twinmem.models import Memory, iso
 
 
 @guarded
@@ -30,7 +43,7 @@ def list_subjects(
     items = query_all(
         IndexName="gsi2",
         KeyConditionExpression="g2pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.subjects_index_pk(tenant, account)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.subjects_index_pk(tenant, account)}),
     )
     found = {
         d["subject"]: d.get("subject_display") or d["subject"]
@@ -44,11 +57,10 @@ def list_subjects(
 def subject_is_new(tenant: str, account: str, subject: str) -> bool:
     """True when no shared memory is filed under the subject yet (usually a Query of one key)."""
     params: dict[str, Any] = {
-        "TableName": table(),
         "KeyConditionExpression": "pk = :p",
         "Limit": 25,
         "ProjectionExpression": "visibility",
-        "ExpressionAttributeValues": to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
+        "ExpressionAttributeValues": to_attrs({":p": tablekeys.subject_pk(tenant, account, subject)}),
     }
     while True:
         out = call("query", **params)
@@ -82,50 +94,23 @@ def write_extraction(
     ops = [
         _extraction_record(tenant, account, event_id, version, generation, memories, previous, at, extra_changes or [])
     ]
+    ops += [put(memory_to_item(tenant, account, m, first_of_subject=m.memory_id in firsts), NEW) for m in memories]
+    stamp = {":t": iso(at)}
+    withdraw = "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t"
+    ops += [update(k, withdraw, stamp, EXISTS) for rec in previous for k in rec["memory_keys"]]
     ops += [
-        _conditional_put(memory_to_item(tenant, account, m, first_of_subject=m.memory_id in firsts)) for m in memories
-    ]
-    ops += [
-        _update(key, "SET withdrawn_at = if_not_exists(withdrawn_at, :t), updated_at = :t", "attribute_exists(pk)", at)
-        for rec in previous
-        for key in rec["memory_keys"]
-    ]
-    ops += [
-        _update(
-            to_attrs({"pk": keys.account_pk(tenant, account), "sk": rec["sk"]}),
+        update(
+            key(tablekeys.account_pk(tenant, account), rec["sk"]),
             "SET superseded_at = :t",
+            stamp,
             "attribute_not_exists(superseded_at)",
-            at,
         )
         for rec in previous
     ]
-    if len(ops) > 100:
+    if len(ops) > MAX_ACTIONS:
         raise ValueError("one item yields at most 100 writes")  # extractors cap statements per turn
-    try:
-        call("transact_write_items", TransactItems=ops)
-    except Exception as exc:
-        reasons = (getattr(exc, "response", None) or {}).get("CancellationReasons", [])
-        if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
-            raise AlreadyDone(f"{event_id} v{version} g{generation}") from exc
-        raise
-
-
-def _conditional_put(item: dict[str, Any]) -> dict[str, Any]:
-    """A transaction Put that writes only a new item (a redelivery fails its condition)."""
-    return {"Put": {"TableName": table(), "Item": item, "ConditionExpression": "attribute_not_exists(pk)"}}
-
-
-def _update(key: dict[str, Any], expression: str, condition: str, at: datetime) -> dict[str, Any]:
-    """A transaction Update stamping `:t` = at."""
-    return {
-        "Update": {
-            "TableName": table(),
-            "Key": key,
-            "UpdateExpression": expression,
-            "ConditionExpression": condition,
-            "ExpressionAttributeValues": to_attrs({":t": iso(at)}),
-        }
-    }
+    if not transact_once(ops):
+        raise AlreadyDone(f"{event_id} v{version} g{generation}")
 
 
 def _extraction_record(
@@ -144,8 +129,8 @@ def _extraction_record(
     changes += extra_changes
     changes += [{"kind": "WITHDRAWN", "memory_id": mid} for rec in previous for mid in rec["memory_ids"]]
     record = {
-        "pk": keys.account_pk(tenant, account),
-        "sk": keys.extraction_sk(event_id, version, generation),
+        "pk": tablekeys.account_pk(tenant, account),
+        "sk": tablekeys.extraction_sk(event_id, version, generation),
         "type": "EXTRACTION",
         "event_id": event_id,
         "version": version,
@@ -159,19 +144,21 @@ def _extraction_record(
         attrs.update(
             to_attrs(
                 {
-                    "g2pk": keys.feed_index_pk(tenant, account),
-                    "g2sk": keys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
+                    "g2pk": tablekeys.feed_index_pk(tenant, account),
+                    "g2sk": tablekeys.feed_sk(ms(at), f"{event_id}.{version}.{generation}"),
                     "changes": changes,
                 }
             )
         )
-    return _conditional_put(attrs)
+    return put(attrs, NEW)
 
 
 @guarded
 def extraction_records(tenant: str, account: str, event_id: str) -> list[dict[str, Any]]:
     """Every extraction record of one item (all versions and generations), each with its sk."""
-    items = query_prefix(keys.account_pk(tenant, account), keys.extractions_prefix(event_id), ConsistentRead=True)
+    items = query_prefix(
+        tablekeys.account_pk(tenant, account), tablekeys.extractions_prefix(event_id), ConsistentRead=True
+    )
     out = []
     for item in items:
         data = from_attrs({k: v for k, v in item.items() if k != "memory_keys"})
@@ -184,11 +171,11 @@ def extraction_records(tenant: str, account: str, event_id: str) -> list[dict[st
 @guarded
 def query_subject(tenant: str, account: str, subject: str, attribute: str | None = None) -> list[Memory]:
     """Every assertion-bearing memory of one subject, in history order: one Query per 1 MB page."""
-    values = {":p": keys.subject_pk(tenant, account, subject)}
+    values = {":p": tablekeys.subject_pk(tenant, account, subject)}
     cond = "pk = :p"
     if attribute is not None:
         cond += " AND begins_with(sk, :a)"
-        values[":a"] = keys.attribute_prefix(attribute)
+        values[":a"] = tablekeys.attribute_prefix(attribute)
     items = query_all(KeyConditionExpression=cond, ExpressionAttributeValues=to_attrs(values))
     return [item_to_memory(i) for i in items]
 
@@ -200,7 +187,7 @@ def filed_values(tenant: str, account: str, subject: str) -> dict[str, list[str]
     small attributes (no content, evidence or embedding)."""
     items = query_all(
         KeyConditionExpression="pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.subject_pk(tenant, account, subject)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.subject_pk(tenant, account, subject)}),
         ProjectionExpression="#a, #v, #p, #s, #d, #w, #r",
         ExpressionAttributeNames={
             "#a": "attribute",
@@ -230,10 +217,9 @@ def filed_values(tenant: str, account: str, subject: str) -> dict[str, list[str]
 def _index_entry(tenant: str, account: str, memory_id: str) -> dict[str, Any] | None:
     found = call(
         "query",
-        TableName=table(),
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p AND g1sk = :m",
-        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account), ":m": memory_id}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.memories_index_pk(tenant, account), ":m": memory_id}),
     ).get("Items", [])
     return found[0] if found and "memory_id" in found[0] else None  # an item's entry is no memory
 
@@ -251,7 +237,7 @@ def get_memory(tenant: str, account: str, memory_id: str) -> Memory | None:
     entry = _index_entry(tenant, account, memory_id)
     if entry is None:
         return None
-    out = call("get_item", TableName=table(), Key={"pk": entry["pk"], "sk": entry["sk"]})
+    out = call("get_item", Key={"pk": entry["pk"], "sk": entry["sk"]})
     return item_to_memory(out["Item"]) if "Item" in out else None
 
 
@@ -267,7 +253,7 @@ def list_memories(tenant: str, account: str) -> list[Memory]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.memories_index_pk(tenant, account)}),
     )
     return [item_to_memory(i) for i in items if "memory_id" in i]  # the account's items share the index
 
@@ -276,39 +262,32 @@ def list_memories(tenant: str, account: str) -> list[Memory]:
 def put_memory(tenant: str, account: str, m: Memory, first_of_subject: bool) -> None:
     """A new memory (append), with its change entry and its reverse links, in one transaction."""
     ops = [
-        {
-            "Put": {
-                "TableName": table(),
-                "Item": memory_to_item(tenant, account, m, first_of_subject=first_of_subject),
-                "ConditionExpression": "attribute_not_exists(pk)",
-            }
-        },
+        put(memory_to_item(tenant, account, m, first_of_subject=first_of_subject), NEW),
         change_item(tenant, account, "ADD", m.memory_id, m.recorded_at, f"{m.memory_id}.add", private_to(m)),
     ]
     ops += [
-        {
-            "Put": {
-                "TableName": table(),
-                "Item": to_attrs(
-                    {
-                        "pk": keys.links_pk(tenant, account),
-                        "sk": keys.link_sk(source, m.memory_id),
-                        "type": "LINK",
-                        "source": source,
-                        "dependent": m.memory_id,
-                    }
-                ),
-            }
-        }
+        put(
+            to_attrs(
+                {
+                    "pk": tablekeys.links_pk(tenant, account),
+                    "sk": tablekeys.link_sk(source, m.memory_id),
+                    "type": "LINK",
+                    "source": source,
+                    "dependent": m.memory_id,
+                }
+            )
+        )
         for source in m.derived_from
     ]
-    call("transact_write_items", TransactItems=ops)
+    transact(ops)
 
 
 @guarded
 def dependents_of(tenant: str, account: str, memory_id: str) -> list[str]:
     """Ids of the memories derived from this one (its reverse links: one Query)."""
-    items = query_prefix(keys.links_pk(tenant, account), f"{memory_id}#", ProjectionExpression="dependent")
+    items = query_prefix(
+        tablekeys.links_pk(tenant, account), tablekeys.links_prefix(memory_id), ProjectionExpression="dependent"
+    )
     return [str(from_attrs(i)["dependent"]) for i in items]
 
 
@@ -318,14 +297,14 @@ def revise_memory(
 ) -> None:
     """Close the open revision (kept as an item) and open a new one; guarded by the revision number."""
     opened = m.revision_opened[-1] if m.revision_opened else m.recorded_at
-    values = to_attrs({":c": content, ":n": m.revision + 1, ":t": iso(at), ":r": m.revision, ":e": [], ":o": [iso(at)]})
-    set_vector = ""
+    values = {":c": content, ":n": m.revision + 1, ":t": iso(at), ":r": m.revision, ":e": [], ":o": [iso(at)]}
+    set_vector, vector = "", {}
     if embedding:  # the new content's embedding replaces the old one
         ((attr, value),) = embedding_attrs(embedding).items()
-        set_vector, values[":v"] = f", {attr} = :v", value
+        set_vector, vector = f", {attr} = :v", {":v": value}
     rev = {
-        "pk": keys.revisions_pk(tenant, account),
-        "sk": keys.revision_sk(m.memory_id, m.revision),
+        "pk": tablekeys.revisions_pk(tenant, account),
+        "sk": tablekeys.revision_sk(m.memory_id, m.revision),
         "type": "REVISION",
         "memory_id": m.memory_id,
         "n": m.revision,
@@ -333,31 +312,26 @@ def revise_memory(
         "opened_at": iso(opened),
         "closed_at": iso(at),
     }
-    call(
-        "transact_write_items",
-        TransactItems=[
-            {"Put": {"TableName": table(), "Item": to_attrs(rev), "ConditionExpression": "attribute_not_exists(pk)"}},
-            {
-                "Update": {
-                    "TableName": table(),
-                    "Key": memory_key(tenant, account, m),
-                    "UpdateExpression": "SET content = :c, revision = :n, updated_at = :t, "
-                    "revision_opened = list_append(if_not_exists(revision_opened, :e), :o)" + set_vector,
-                    # a delete that committed since the read fails this revise (its content stays erased)
-                    "ConditionExpression": "revision = :r AND attribute_not_exists(deleted_at)",
-                    "ExpressionAttributeValues": values,
-                }
-            },
+    expression = (
+        "SET content = :c, revision = :n, updated_at = :t, "
+        "revision_opened = list_append(if_not_exists(revision_opened, :e), :o)" + set_vector
+    )
+    # a delete that committed since the read fails this revise (its content stays erased)
+    condition = "revision = :r AND attribute_not_exists(deleted_at)"
+    transact(
+        [
+            put(to_attrs(rev), NEW),
+            update(memory_key(tenant, account, m), expression, values, condition, encoded=vector),
             change_item(
                 tenant, account, "UPDATE", m.memory_id, at, f"{m.memory_id}.rev{m.revision + 1}", private_to(m)
             ),
-        ],
+        ]
     )
 
 
 @guarded
 def get_revisions(tenant: str, account: str, memory_id: str) -> list[dict[str, Any]]:
-    items = query_prefix(keys.revisions_pk(tenant, account), f"{memory_id}#")
+    items = query_prefix(tablekeys.revisions_pk(tenant, account), tablekeys.revisions_prefix(memory_id))
     return [strip(from_attrs(i)) for i in items]
 
 
@@ -366,27 +340,23 @@ def delete_memory(tenant: str, account: str, m: Memory, at: datetime) -> None:
     """Forget: erase content and keep a tombstone for lineage (one conditional transaction with its change
     entry), then erase every closed revision in pages. Reads honour the tombstone meanwhile, and a revise
     that read the memory before the tombstone fails its condition."""
-    ops: list[dict[str, Any]] = [
-        {
-            "Update": {
-                "TableName": table(),
-                "Key": memory_key(tenant, account, m),
-                "UpdateExpression": "SET content = :e, deleted_at = :t, updated_at = :t REMOVE embedding, vec",
-                "ConditionExpression": "attribute_not_exists(deleted_at)",
-                "ExpressionAttributeValues": to_attrs({":e": "", ":t": iso(at)}),
-            }
-        },
-        change_item(tenant, account, "DELETE", m.memory_id, at, f"{m.memory_id}.del", private_to(m)),
-    ]
-    call("transact_write_items", TransactItems=ops)
+    erase = "SET content = :e, deleted_at = :t, updated_at = :t REMOVE embedding, vec"
+    transact(
+        [
+            update(
+                memory_key(tenant, account, m), erase, {":e": "", ":t": iso(at)}, "attribute_not_exists(deleted_at)"
+            ),
+            change_item(tenant, account, "DELETE", m.memory_id, at, f"{m.memory_id}.del", private_to(m)),
+        ]
+    )
     erase_revisions(tenant, account, m.memory_id)
 
 
 @guarded
 def erase_revisions(tenant: str, account: str, memory_id: str) -> int:
     """Delete every closed revision of a memory (BatchWriteItem, 25 a call, unprocessed ones sent again)."""
-    pk = keys.revisions_pk(tenant, account)
-    found = query_prefix(pk, f"{memory_id}#", ProjectionExpression="pk, sk", ConsistentRead=True)
+    pk = tablekeys.revisions_pk(tenant, account)
+    found = query_prefix(pk, tablekeys.revisions_prefix(memory_id), ProjectionExpression="pk, sk", ConsistentRead=True)
     for start in range(0, len(found), 25):
         request: dict[str, Any] = {
             table(): [{"DeleteRequest": {"Key": {"pk": i["pk"], "sk": i["sk"]}}} for i in found[start : start + 25]]
@@ -398,38 +368,33 @@ def erase_revisions(tenant: str, account: str, memory_id: str) -> int:
 
 @guarded
 def retract_memories(
-    tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime, record_sk: str | None
+    tenant: str, account: str, memories: list[Memory], correction: dict[str, Any], at: datetime, *, keep: bool
 ) -> None:
-    """Mark readings as taken back (kept, hidden from history); a new correction is kept for rebuild."""
+    """Mark readings as taken back (kept, hidden from history); a new correction is kept for rebuild (`keep`)."""
     ops: list[dict[str, Any]] = []
-    if record_sk is not None:
-        record = {"pk": keys.account_pk(tenant, account), "sk": record_sk, "type": "CORRECTION", **correction}
-        ops.append(
-            {"Put": {"TableName": table(), "Item": to_attrs(record), "ConditionExpression": "attribute_not_exists(pk)"}}
+    if keep:
+        sk = tablekeys.correction_sk(
+            correction["subject"], correction["attribute"], correction["value_key"], correction["at"]
         )
+        record = {"pk": tablekeys.account_pk(tenant, account), "sk": sk, "type": "CORRECTION", **correction}
+        ops.append(put(to_attrs(record), NEW))
+    retracted = {"at": iso(at), "by": correction["by"], "reason": correction["reason"]}
     for m in memories:
         ops.append(
-            {
-                "Update": {
-                    "TableName": table(),
-                    "Key": memory_key(tenant, account, m),
-                    "UpdateExpression": "SET retracted = :c, updated_at = :t",
-                    "ExpressionAttributeValues": to_attrs(
-                        {":c": {"at": iso(at), "by": correction["by"], "reason": correction["reason"]}, ":t": iso(at)}
-                    ),
-                }
-            }
+            update(
+                memory_key(tenant, account, m), "SET retracted = :c, updated_at = :t", {":c": retracted, ":t": iso(at)}
+            )
         )
         ops.append(
             change_item(tenant, account, "CORRECTED", m.memory_id, at, f"{m.memory_id}.cor.{ms(at)}", private_to(m))
         )
-    for start in range(0, len(ops), 100):
-        call("transact_write_items", TransactItems=ops[start : start + 100])
+    for start in range(0, len(ops), MAX_ACTIONS):
+        transact(ops[start : start + MAX_ACTIONS])
 
 
 @guarded
 def list_corrections(tenant: str, account: str) -> list[dict[str, Any]]:
-    items = query_prefix(keys.account_pk(tenant, account), keys.CORRECTION_PREFIX)
+    items = query_prefix(tablekeys.account_pk(tenant, account), tablekeys.CORRECTION_PREFIX)
     return [strip(from_attrs(i)) for i in items]
 
 
@@ -438,12 +403,11 @@ def search_vectors(tenant: str, account: str, vector: list[float], top_k: int) -
     """The account's nearest memories by the vector index: (table key, cosine distance), nearest first."""
     out = call(
         "search_vectors",
-        TableName=table(),
         IndexName=VECTOR_INDEX,
         SearchVector=[{"N": f"{x:.7g}"} for x in vector],
         TopK=top_k,
         SearchConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.memories_index_pk(tenant, account)}),
         ProjectionExpression="pk, sk",
     )
     return [({"pk": r["Item"]["pk"], "sk": r["Item"]["sk"]}, float(r["Score"])) for r in out.get("SearchResults", [])]

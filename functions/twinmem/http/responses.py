@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field
 
+from twinmem.http.schemas import AssertionOut, ItemsAdded
 from twinmem.models import Model, Scope
-from twinmem.schemas import AssertionOut, ItemsAdded
 
 __all__ = ["AssertionOut", "ItemsAdded"]
 

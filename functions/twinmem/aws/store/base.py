@@ -136,6 +136,13 @@ def error_code(exc: Exception) -> str:
     return str(response.get("Error", {}).get("Code", ""))
 
 
+def cancellation_reasons(exc: Exception) -> list[str]:
+    """Why each action of a cancelled transaction failed, in the order of the actions (`None` for an
+    action that did not); empty for any other error."""
+    reasons = (getattr(exc, "response", None) or {}).get("CancellationReasons", [])
+    return [str(r.get("Code")) for r in reasons]
+
+
 def unavailable(exc: Exception) -> Unavailable | None:
     """The 503 a client should see for a DynamoDB failure that a later try can get past, else None.
 
@@ -144,7 +151,7 @@ def unavailable(exc: Exception) -> Unavailable | None:
     client retries after Retry-After. Nothing else (a bug stays a 500, with its log).
     """
     code = error_code(exc)
-    reasons = {r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])}
+    reasons = set(cancellation_reasons(exc))
     if code in THROTTLE_CODES or reasons & {"ThrottlingError", "ProvisionedThroughputExceeded"}:
         return Unavailable("at capacity, retry later", retry_after=2)
     if code in ("TransactionConflictException", "TransactionInProgressException") or "TransactionConflict" in reasons:
@@ -176,9 +183,8 @@ def guarded(fn: F) -> F:
             busy = unavailable(exc)
             if busy is not None:
                 raise busy from exc
-            code = error_code(exc)
-            reasons = {r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])}
-            if code == "ConditionalCheckFailedException" or "ConditionalCheckFailed" in reasons:
+            failed = error_code(exc) == "ConditionalCheckFailedException"
+            if failed or "ConditionalCheckFailed" in cancellation_reasons(exc):
                 raise Conflict("it changed meanwhile: read it again and retry") from exc
             raise
 
@@ -195,14 +201,19 @@ def on_call(listener: Callable[[str, dict[str, Any]], None]) -> Callable[[], Non
     return lambda: _listeners.remove(listener)
 
 
+ONE_TABLE_OPERATIONS = {"get_item", "put_item", "update_item", "delete_item", "query", "search_vectors"}
+
+
 def call(operation: str, **params: Any) -> Any:
+    """One DynamoDB call, seen by the listeners first; an operation on one table is on this service's table."""
+    if operation in ONE_TABLE_OPERATIONS:
+        params.setdefault("TableName", table())
     for listener in _listeners:
         listener(operation, params)
     return getattr(client(), operation)(**params)
 
 
 def query_all(**params: Any) -> list[dict[str, Any]]:
-    params.setdefault("TableName", table())
     items: list[dict[str, Any]] = []
     while True:
         out = call("query", **params)
@@ -231,6 +242,11 @@ def query_prefix(pk: str, prefix: str, **params: Any) -> list[dict[str, Any]]:
         ExpressionAttributeValues=to_attrs({":p": pk, ":s": prefix}),
         **params,
     )
+
+
+def key(pk: str, sk: str) -> dict[str, Any]:
+    """An item's key, as DynamoDB takes it."""
+    return to_attrs({"pk": pk, "sk": sk})
 
 
 def strip(data: dict[str, Any]) -> dict[str, Any]:

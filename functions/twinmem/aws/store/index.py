@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from twinmem import keys
+from twinmem.aws import tablekeys
+from twinmem.aws.store.base import batch_get, from_attrs, guarded, query_all, query_prefix, strip, to_attrs
+from twinmem.aws.store.shapes import item_to_memory
 from twinmem.models import Episode, EventVersion, Memory
-from twinmem.store.base import batch_get, from_attrs, guarded, query_all, query_prefix, strip, to_attrs
-from twinmem.store.shapes import item_to_memory
 
 M = TypeVar("M", Memory, Episode)
 
@@ -154,7 +154,7 @@ def index_items(tenant: str, account: str) -> list[dict[str, Any]]:
     return query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.memories_index_pk(tenant, account)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.memories_index_pk(tenant, account)}),
     )
 
 
@@ -171,7 +171,7 @@ def nearest(
 ) -> tuple[list[Memory], list[Episode], dict[str, float]]:
     """The account's nearest memories and items by the vector index, with each one's cosine distance by id
     (memory id or event id): one SearchVectors and one BatchGetItem. A hit whose item is gone is left out."""
-    from twinmem.store.memories import search_vectors
+    from twinmem.aws.store.memories import search_vectors
 
     hits = search_vectors(tenant, account, vector, top_k)
     distance = {(k["pk"]["S"], k["sk"]["S"]): d for k, d in hits}
@@ -189,7 +189,7 @@ def nearest(
 def event_versions(tenant: str, account: str) -> dict[str, list[EventVersion]]:
     """Every earlier version of the account's items, by event id, oldest first (one Query of `EVV#`)."""
     out: dict[str, list[EventVersion]] = {}
-    for item in query_prefix(keys.account_pk(tenant, account), keys.EVENT_VERSION_PREFIX):
+    for item in query_prefix(tablekeys.account_pk(tenant, account), tablekeys.EVENT_VERSION_PREFIX):
         event_id = item["sk"]["S"].split("#")[1]
         out.setdefault(event_id, []).append(EventVersion.model_validate(strip(from_attrs(item))))
     return out

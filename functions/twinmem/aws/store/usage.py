@@ -1,6 +1,6 @@
 """Usage: which facts a retrieve returned (a log the stream applies exactly once), used and ignored.
 
-Counters are small items of their own (`keys.usage_pk`), so counting never rewrites a memory.
+Counters are small items of their own (`tablekeys.usage_pk`), so counting never rewrites a memory.
 """
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
+from twinmem.aws.store.base import call, from_attrs, guarded, key, ms, to_attrs
+from twinmem.aws.store.writes import EXISTS, delete, transact_once, update
 from twinmem.models import Memory
-from twinmem.store.base import call, from_attrs, guarded, ms, table, to_attrs
 
 
 @guarded
@@ -21,15 +22,15 @@ def log_retrieval(tenant: str, account: str, memories: list[Memory], at: datetim
     import secrets
 
     item = {
-        "pk": keys.account_pk(tenant, account),
-        "sk": keys.retrieval_sk(ms(at), secrets.token_hex(4)),
+        "pk": tablekeys.account_pk(tenant, account),
+        "sk": tablekeys.retrieval_sk(ms(at), secrets.token_hex(4)),
         "type": "RETRIEVAL",
         "tenant": tenant,
         "account": account,
         "ttl": int(at.timestamp()) + 7 * 86400,
         "memory_ids": [m.memory_id for m in memories],
     }
-    call("put_item", TableName=table(), Item=to_attrs(item))
+    call("put_item", Item=to_attrs(item))
 
 
 def retrieval_log(image: dict[str, Any]) -> tuple[str, str, str, list[str]]:
@@ -42,39 +43,23 @@ def retrieval_log(image: dict[str, Any]) -> tuple[str, str, str, list[str]]:
 def apply_retrieval(tenant: str, account: str, log_sk: str, memory_ids: list[str]) -> int:
     """Count one retrieval on each memory and delete the log, in one transaction: exactly once.
 
-    The counters are small items of their own (`keys.usage_pk`), so the cost is one write unit each
+    The counters are small items of their own (`tablekeys.usage_pk`), so the cost is one write unit each
     whatever the memory's size: 2 × (memories + 1) WCU as a transaction, at most 102 at limit 50.
     A log already applied (a redelivered record) is not applied again. Returns how many were counted.
     """
     ids = list(dict.fromkeys(memory_ids))[:99]
-    ops: list[dict[str, Any]] = [
-        {
-            "Delete": {
-                "TableName": table(),
-                "Key": to_attrs({"pk": keys.account_pk(tenant, account), "sk": log_sk}),
-                "ConditionExpression": "attribute_exists(pk)",
-            }
-        }
-    ]
+    ops = [delete(key(tablekeys.account_pk(tenant, account), log_sk), EXISTS)]
     ops += [
-        {
-            "Update": {
-                "TableName": table(),
-                "Key": to_attrs({"pk": keys.usage_pk(tenant, account), "sk": mid}),
-                "UpdateExpression": "SET #k = :k ADD retrieved :one",
-                "ExpressionAttributeNames": {"#k": "type"},
-                "ExpressionAttributeValues": to_attrs({":one": 1, ":k": "USAGE"}),
-            }
-        }
+        update(
+            key(tablekeys.usage_pk(tenant, account), mid),
+            "SET #k = :k ADD retrieved :one",
+            {":one": 1, ":k": "USAGE"},
+            names={"#k": "type"},
+        )
         for mid in ids
     ]
-    try:
-        call("transact_write_items", TransactItems=ops)
-    except Exception as exc:
-        reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
-        if reasons and reasons[0] == "ConditionalCheckFailed":
-            return 0  # already applied (a redelivered record)
-        raise
+    if not transact_once(ops):
+        return 0  # already applied (a redelivered record)
     return len(ids)
 
 
@@ -83,8 +68,7 @@ def count_outcome(tenant: str, account: str, memory_id: str, outcome: str) -> di
     """Add one to the memory's `used` or `ignored` counter (one UpdateItem); returns its counters."""
     out = call(
         "update_item",
-        TableName=table(),
-        Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}),
+        Key=key(tablekeys.usage_pk(tenant, account), memory_id),
         UpdateExpression="SET #k = :k ADD #o :one",
         ExpressionAttributeNames={"#o": outcome, "#k": "type"},
         ExpressionAttributeValues=to_attrs({":one": 1, ":k": "USAGE"}),
@@ -96,7 +80,7 @@ def count_outcome(tenant: str, account: str, memory_id: str, outcome: str) -> di
 @guarded
 def get_usage(tenant: str, account: str, memory_id: str) -> dict[str, int]:
     """How often a memory was retrieved, used and ignored (one GetItem of its counter item)."""
-    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.usage_pk(tenant, account), "sk": memory_id}))
+    out = call("get_item", Key=key(tablekeys.usage_pk(tenant, account), memory_id))
     return _counters(from_attrs(out.get("Item", {})))
 
 

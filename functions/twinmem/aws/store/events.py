@@ -7,11 +7,22 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
+from twinmem.aws.store.base import (
+    batch_get,
+    call,
+    cancellation_reasons,
+    from_attrs,
+    guarded,
+    key,
+    query_prefix,
+    strip,
+    to_attrs,
+)
+from twinmem.aws.store.shapes import embedding_attrs
+from twinmem.aws.store.tenants import account_item, create_account
+from twinmem.aws.store.writes import CONDITION_FAILED, MAX_ACTIONS, NEW, put, put_if_absent, transact, update
 from twinmem.models import Account, Event, EventVersion, iso
-from twinmem.store.base import batch_get, call, error_code, from_attrs, guarded, query_prefix, strip, table, to_attrs
-from twinmem.store.shapes import embedding_attrs
-from twinmem.store.tenants import account_item, create_account
 
 
 def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
@@ -19,12 +30,12 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
     gsi1 keys beside the memories', so indexing a turn costs no write beyond the item itself."""
     data = ev.model_dump(mode="json", exclude={"versions"})
     return {
-        "pk": keys.account_pk(tenant, account),
-        "sk": keys.event_sk(ev.event_id),
+        "pk": tablekeys.account_pk(tenant, account),
+        "sk": tablekeys.event_sk(ev.event_id),
         "type": "EVENT",
         "tenant": tenant,
         "account": account,
-        "g1pk": keys.memories_index_pk(tenant, account),
+        "g1pk": tablekeys.memories_index_pk(tenant, account),
         "g1sk": ev.event_id,
         **data,
     }
@@ -33,7 +44,6 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
 # TransactWriteItems takes at most 100 actions and 4 MB in all: a call's items go in one transaction
 # unless they are larger than this (a body near the 4 MiB limit), then in as few as fit
 TRANSACTION_BYTES = 3_500_000
-MAX_ACTIONS = 100
 
 
 @guarded
@@ -56,14 +66,12 @@ def put_events(
     if new_account is not None and len(events) >= MAX_ACTIONS:  # no room beside 100 items: created first
         create_account(new_account)
     elif new_account is not None:
-        puts.append(
-            {"TableName": table(), "Item": account_item(new_account), "ConditionExpression": "attribute_not_exists(pk)"}
-        )
+        puts.append(put(account_item(new_account), NEW))
     for ev, vector in zip(events, vectors, strict=True):
         attrs = to_attrs(event_item(tenant, account, ev))
         if vector:
             attrs.update(embedding_attrs(vector))
-        puts.append({"TableName": table(), "Item": attrs, "ConditionExpression": "attribute_not_exists(pk)"})
+        puts.append(put(attrs, NEW))
     for chunk in _by_size(puts):
         _put_all(chunk)
 
@@ -71,36 +79,34 @@ def put_events(
 def _by_size(puts: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     chunks: list[list[dict[str, Any]]] = [[]]
     size = 0
-    for put in puts:
-        n = len(json.dumps(put["Item"]))
+    for action in puts:
+        n = len(json.dumps(action["Put"]["Item"]))
         if chunks[-1] and (size + n > TRANSACTION_BYTES or len(chunks[-1]) == MAX_ACTIONS):
             chunks.append([])
             size = 0
-        chunks[-1].append(put)
+        chunks[-1].append(action)
         size += n
     return chunks
 
 
 def _put_all(puts: list[dict[str, Any]]) -> None:
+    """Write the Puts together; those whose item is already there (their condition failed) are left out
+    and the rest written again, and a last one alone is a conditional put."""
     while len(puts) > 1:
         try:
-            call("transact_write_items", TransactItems=[{"Put": p} for p in puts])
+            transact(puts)
             return
         except Exception as exc:
-            reasons = [r.get("Code") for r in (getattr(exc, "response", None) or {}).get("CancellationReasons", [])]
+            reasons = cancellation_reasons(exc)
             if (
                 len(reasons) != len(puts)
-                or "ConditionalCheckFailed" not in reasons
-                or not set(reasons) <= {"ConditionalCheckFailed", "None", None}
+                or CONDITION_FAILED not in reasons
+                or not set(reasons) <= {CONDITION_FAILED, "None"}
             ):
                 raise
-            puts = [p for p, r in zip(puts, reasons, strict=True) if r != "ConditionalCheckFailed"]  # already there
-    for put in puts:
-        try:
-            call("put_item", **put)
-        except Exception as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
-                raise
+            puts = [p for p, r in zip(puts, reasons, strict=True) if r != CONDITION_FAILED]  # already there
+    for p in puts:
+        put_if_absent(p["Put"]["Item"])
 
 
 def event_from_item(data: dict[str, Any]) -> tuple[str, str, Event]:
@@ -113,16 +119,13 @@ def event_from_item(data: dict[str, Any]) -> tuple[str, str, Event]:
 @guarded
 def get_event(tenant: str, account: str, event_id: str, *, with_versions: bool = False) -> Event | None:
     out = call(
-        "get_item",
-        TableName=table(),
-        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(event_id)}),
-        ConsistentRead=True,
+        "get_item", Key=key(tablekeys.account_pk(tenant, account), tablekeys.event_sk(event_id)), ConsistentRead=True
     )
     if "Item" not in out:
         return None
     ev = event_from_item(from_attrs(out["Item"]))[2]
     if with_versions:
-        items = query_prefix(keys.account_pk(tenant, account), keys.event_versions_prefix(event_id))
+        items = query_prefix(tablekeys.account_pk(tenant, account), tablekeys.event_versions_prefix(event_id))
         ev.versions = [EventVersion.model_validate(strip(from_attrs(i))) for i in items]
     return ev
 
@@ -137,46 +140,38 @@ def replace_event_content(
     items were indexed joins the index here); `first_recorded_at` keeps when version 1 was recorded
     (transaction-time reads), and a new embedding replaces the old one.
     """
-    pk = keys.account_pk(tenant, account)
+    pk = tablekeys.account_pk(tenant, account)
     old = {
         "pk": pk,
-        "sk": keys.event_version_sk(ev.event_id, ev.version),
+        "sk": tablekeys.event_version_sk(ev.event_id, ev.version),
         "type": "EVENT_VERSION",
         "version": ev.version,
         "content": ev.content,
         "recorded_at": iso(ev.recorded_at),
     }
     new_version = ev.version + 1
-    values = to_attrs(
-        {
-            ":c": content,
-            ":n": new_version,
-            ":t": iso(at),
-            ":v": ev.version,
-            ":f": iso(ev.recorded_at),
-            ":g": keys.memories_index_pk(tenant, account),
-            ":i": ev.event_id,
-        }
-    )
-    set_vector = ""
+    values = {
+        ":c": content,
+        ":n": new_version,
+        ":t": iso(at),
+        ":v": ev.version,
+        ":f": iso(ev.recorded_at),
+        ":g": tablekeys.memories_index_pk(tenant, account),
+        ":i": ev.event_id,
+    }
+    set_vector, vector = "", {}
     if embedding:
         ((attr, value),) = embedding_attrs(embedding).items()
-        set_vector, values[":e"] = f", {attr} = :e", value
-    call(
-        "transact_write_items",
-        TransactItems=[
-            {"Put": {"TableName": table(), "Item": to_attrs(old), "ConditionExpression": "attribute_not_exists(pk)"}},
-            {
-                "Update": {
-                    "TableName": table(),
-                    "Key": to_attrs({"pk": pk, "sk": keys.event_sk(ev.event_id)}),
-                    "UpdateExpression": "SET content = :c, version = :n, recorded_at = :t, g1pk = :g, g1sk = :i, "
-                    "first_recorded_at = if_not_exists(first_recorded_at, :f)" + set_vector,
-                    "ConditionExpression": "version = :v",
-                    "ExpressionAttributeValues": values,
-                }
-            },
-        ],
+        set_vector, vector = f", {attr} = :e", {":e": value}
+    expression = (
+        "SET content = :c, version = :n, recorded_at = :t, g1pk = :g, g1sk = :i, "
+        "first_recorded_at = if_not_exists(first_recorded_at, :f)" + set_vector
+    )
+    transact(
+        [
+            put(to_attrs(old), NEW),
+            update(key(pk, tablekeys.event_sk(ev.event_id)), expression, values, "version = :v", encoded=vector),
+        ]
     )
     return ev.model_copy(update={"content": content, "version": new_version, "recorded_at": at})
 
@@ -185,15 +180,14 @@ def replace_event_content(
 def iter_events(tenant: str, account: str, start_after: str | None = None, page: int = 100) -> Iterator[Event]:
     """The account's items in id order, resumable after an event id."""
     params: dict[str, Any] = {
-        "TableName": table(),
         "KeyConditionExpression": "pk = :p AND begins_with(sk, :s)",
-        "ExpressionAttributeValues": to_attrs({":p": keys.account_pk(tenant, account), ":s": keys.EVENT_PREFIX}),
+        "ExpressionAttributeValues": to_attrs(
+            {":p": tablekeys.account_pk(tenant, account), ":s": tablekeys.EVENT_PREFIX}
+        ),
         "Limit": page,
     }
     if start_after:
-        params["ExclusiveStartKey"] = to_attrs(
-            {"pk": keys.account_pk(tenant, account), "sk": keys.event_sk(start_after)}
-        )
+        params["ExclusiveStartKey"] = key(tablekeys.account_pk(tenant, account), tablekeys.event_sk(start_after))
     while True:
         out = call("query", **params)
         for item in out.get("Items", []):
@@ -206,7 +200,7 @@ def iter_events(tenant: str, account: str, start_after: str | None = None, page:
 @guarded
 def get_events(tenant: str, account: str, event_ids: list[str]) -> dict[str, Event]:
     """Items by id (BatchGetItem); missing ids are absent from the result."""
-    pk = keys.account_pk(tenant, account)
-    wanted = [to_attrs({"pk": pk, "sk": keys.event_sk(e)}) for e in dict.fromkeys(event_ids)]
+    pk = tablekeys.account_pk(tenant, account)
+    wanted = [to_attrs({"pk": pk, "sk": tablekeys.event_sk(e)}) for e in dict.fromkeys(event_ids)]
     found = (event_from_item(from_attrs(item))[2] for item in batch_get(wanted))
     return {ev.event_id: ev for ev in found}

@@ -5,27 +5,28 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
+from twinmem.aws.store.base import call, from_attrs, guarded, key, ms, query_all, strip, to_attrs
+from twinmem.aws.store.writes import EXISTS, NEW, put, put_if_absent, transact, update_if
 from twinmem.models import Account, ApiKey, iso
-from twinmem.store.base import call, error_code, from_attrs, guarded, ms, query_all, strip, table, to_attrs
 
 
 @guarded
 def put_api_key(key: ApiKey, secret_hash: str) -> None:
     item = {
-        "pk": keys.key_pk(secret_hash),
-        "sk": keys.KEY_SK,
+        "pk": tablekeys.key_pk(secret_hash),
+        "sk": tablekeys.KEY_SK,
         "type": "APIKEY",
-        "g1pk": keys.tenant_keys_index_pk(key.tenant),
+        "g1pk": tablekeys.tenant_keys_index_pk(key.tenant),
         "g1sk": key.key_id,
         **key.model_dump(mode="json"),
     }
-    call("put_item", TableName=table(), Item=to_attrs(item), ConditionExpression="attribute_not_exists(pk)")
+    call("put_item", Item=to_attrs(item), ConditionExpression=NEW)  # a secret minted twice: 409
 
 
 @guarded
 def get_api_key(secret_hash: str) -> ApiKey | None:
-    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.key_pk(secret_hash), "sk": keys.KEY_SK}))
+    out = call("get_item", Key=key(tablekeys.key_pk(secret_hash), tablekeys.KEY_SK))
     if "Item" not in out:
         return None
     return ApiKey.model_validate(strip(from_attrs(out["Item"])))
@@ -37,7 +38,7 @@ def list_api_keys(tenant: str) -> list[tuple[ApiKey, dict[str, Any]]]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.tenant_keys_index_pk(tenant)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.tenant_keys_index_pk(tenant)}),
     )
     out = []
     for item in items:
@@ -50,7 +51,6 @@ def list_api_keys(tenant: str) -> list[tuple[ApiKey, dict[str, Any]]]:
 def revoke_api_key(table_key: dict[str, Any], at: datetime) -> None:
     call(
         "update_item",
-        TableName=table(),
         Key=table_key,
         UpdateExpression="SET revoked_at = if_not_exists(revoked_at, :t)",
         ExpressionAttributeValues=to_attrs({":t": iso(at)}),
@@ -61,8 +61,7 @@ def revoke_api_key(table_key: dict[str, Any], at: datetime) -> None:
 def get_account(tenant: str, account: str) -> Account | None:
     out = call(
         "get_item",
-        TableName=table(),
-        Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
+        Key=key(tablekeys.account_pk(tenant, account), tablekeys.ACCOUNT_SK),
         ConsistentRead=True,
     )
     if "Item" not in out:
@@ -73,10 +72,10 @@ def get_account(tenant: str, account: str) -> Account | None:
 def account_item(acc: Account) -> dict[str, Any]:
     """The end user's record as a table item (attribute values)."""
     item = {
-        "pk": keys.account_pk(acc.tenant, acc.account),
-        "sk": keys.ACCOUNT_SK,
+        "pk": tablekeys.account_pk(acc.tenant, acc.account),
+        "sk": tablekeys.ACCOUNT_SK,
         "type": "ACCOUNT",
-        "g1pk": keys.tenant_accounts_index_pk(acc.tenant),
+        "g1pk": tablekeys.tenant_accounts_index_pk(acc.tenant),
         "g1sk": acc.account,
     }
     return to_attrs({**item, **acc.model_dump(mode="json")})
@@ -85,39 +84,27 @@ def account_item(acc: Account) -> dict[str, Any]:
 @guarded
 def create_account(acc: Account) -> None:
     """Create the end user's record if absent (a no-op when it exists)."""
-    try:
-        call("put_item", TableName=table(), Item=account_item(acc), ConditionExpression="attribute_not_exists(pk)")
-    except Exception as exc:
-        if error_code(exc) != "ConditionalCheckFailedException":
-            raise
+    put_if_absent(account_item(acc))
 
 
 @guarded
 def set_account_name(tenant: str, account: str, name: str, *, only_if_unset: bool) -> bool:
     """Name the end user. Returns False when only_if_unset and a name was already set."""
-    condition = "attribute_exists(pk)"
+    condition = EXISTS
     if only_if_unset:
         condition += " AND attribute_not_exists(#n)"
-    try:
-        call(
-            "update_item",
-            TableName=table(),
-            Key=to_attrs({"pk": keys.account_pk(tenant, account), "sk": keys.ACCOUNT_SK}),
-            UpdateExpression="SET #n = :n",
-            ConditionExpression=condition,
-            ExpressionAttributeNames={"#n": "name"},
-            ExpressionAttributeValues=to_attrs({":n": name}),
-        )
-        return True
-    except Exception as exc:
-        if error_code(exc) == "ConditionalCheckFailedException":
-            return False
-        raise
+    return update_if(
+        key(tablekeys.account_pk(tenant, account), tablekeys.ACCOUNT_SK),
+        "SET #n = :n",
+        condition,
+        values={":n": name},
+        names={"#n": "name"},
+    )
 
 
 @guarded
 def get_settings(tenant: str) -> dict[str, Any]:
-    out = call("get_item", TableName=table(), Key=to_attrs({"pk": keys.tenant_pk(tenant), "sk": keys.SETTINGS_SK}))
+    out = call("get_item", Key=key(tablekeys.tenant_pk(tenant), tablekeys.SETTINGS_SK))
     if "Item" not in out:
         return {}
     return dict(strip(from_attrs(out["Item"])).get("settings", {}))
@@ -127,31 +114,25 @@ def get_settings(tenant: str) -> dict[str, Any]:
 def put_settings(tenant: str, value: dict[str, Any], at: datetime) -> None:
     """Store the tenant's settings and put the change on the tenant's feed (every account's feed shows it)."""
     item = {
-        "pk": keys.tenant_pk(tenant),
-        "sk": keys.SETTINGS_SK,
+        "pk": tablekeys.tenant_pk(tenant),
+        "sk": tablekeys.SETTINGS_SK,
         "type": "SETTINGS",
         "settings": value,
         "tenant": tenant,
     }
     if value.get("retention_days"):
-        item.update(g1pk=keys.RETENTION_INDEX_PK, g1sk=tenant)
+        item.update(g1pk=tablekeys.RETENTION_INDEX_PK, g1sk=tenant)
     unique = f"settings.{ms(at)}"
     change = {
-        "pk": keys.tenant_pk(tenant),
-        "sk": f"CHG#{unique}",
+        "pk": tablekeys.tenant_pk(tenant),
+        "sk": tablekeys.change_sk(unique),
         "type": "CHANGE",
-        "g2pk": keys.tenant_feed_pk(tenant),
-        "g2sk": keys.feed_sk(ms(at), unique),
+        "g2pk": tablekeys.tenant_feed_pk(tenant),
+        "g2sk": tablekeys.feed_sk(ms(at), unique),
         "changes": [{"kind": "SETTINGS"}],
         "at": iso(at),
     }
-    call(
-        "transact_write_items",
-        TransactItems=[
-            {"Put": {"TableName": table(), "Item": to_attrs(item)}},
-            {"Put": {"TableName": table(), "Item": to_attrs(change)}},
-        ],
-    )
+    transact([put(to_attrs(item)), put(to_attrs(change))])
 
 
 @guarded
@@ -160,7 +141,7 @@ def tenants_with_retention() -> list[tuple[str, int]]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.RETENTION_INDEX_PK}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.RETENTION_INDEX_PK}),
     )
     out = []
     for data in map(from_attrs, items):
@@ -175,6 +156,6 @@ def list_accounts(tenant: str) -> list[str]:
     items = query_all(
         IndexName="gsi1",
         KeyConditionExpression="g1pk = :p",
-        ExpressionAttributeValues=to_attrs({":p": keys.tenant_accounts_index_pk(tenant)}),
+        ExpressionAttributeValues=to_attrs({":p": tablekeys.tenant_accounts_index_pk(tenant)}),
     )
     return [str(from_attrs(i)["g1sk"]) for i in items]

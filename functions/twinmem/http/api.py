@@ -33,11 +33,12 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BaseModel, ValidationError
 
-from twinmem import auth, errors, store
+from twinmem import errors, keys
+from twinmem.aws import store
 from twinmem.config import settings
+from twinmem.http.responses import ErrorBody
 from twinmem.models import SCOPE_RANK, Caller, Scope
 from twinmem.observability import capture_lambda_handler, logger, metrics
-from twinmem.responses import ErrorBody
 
 ACCOUNT_RE = re.compile(r"^[A-Za-z0-9_.:@-]{1,128}$")
 MAX_DEPTH = 32  # arrays and objects inside each other; the deepest body this API reads has 3
@@ -267,7 +268,7 @@ def _authorize(rule: Rule, event: dict[str, Any]) -> Caller:
     bearer = _header(event, "authorization") or ""
     if not bearer.lower().startswith("bearer "):
         raise errors.Unauthorized("missing bearer key")
-    caller = auth.authenticate(bearer[7:].strip())
+    caller = keys.authenticate(bearer[7:].strip())
     if rule.account:
         account = _header(event, "x-twin-account")
         if account is None or not account.strip():

@@ -1,10 +1,11 @@
 """The data-access layer: the only package that talks to DynamoDB.
 
 Owns every query, condition expression and item shape; takes and returns domain models. Keys come
-from twinmem.keys. The client is created on first use and cached (moto must be active before that,
-and importing this package creates nothing). Callers use `store.<function>`; the modules hold:
+from twinmem.aws.tablekeys. The client is created on first use and cached (moto must be active before
+that, and importing this package creates nothing). Callers use `store.<function>`; the modules hold:
 
-    base.py      client, (de)serialisation, call counting, throttling -> 503
+    base.py      client, (de)serialisation, call counting, throttling -> 503, a failed condition -> 409
+    writes.py    conditional put and update, transactions, what a cancelled one says
     shapes.py    how memories, subject registrations and change entries are laid out
     tenants.py   API keys, accounts, tenant settings
     events.py    items and their versions
@@ -17,7 +18,7 @@ and importing this package creates nothing). Callers use `store.<function>`; the
 
 from __future__ import annotations
 
-from twinmem.store.base import (
+from twinmem.aws.store.base import (
     client,
     on_call,
     reset,
@@ -25,7 +26,7 @@ from twinmem.store.base import (
     unavailable,
     use_client,
 )
-from twinmem.store.events import (
+from twinmem.aws.store.events import (
     event_from_item,
     get_event,
     get_events,
@@ -33,22 +34,22 @@ from twinmem.store.events import (
     put_events,
     replace_event_content,
 )
-from twinmem.store.feed import (
+from twinmem.aws.store.feed import (
     query_feed,
 )
-from twinmem.store.index import (
+from twinmem.aws.store.index import (
     IndexRow,
     event_versions,
     nearest,
     read_index_rows,
 )
-from twinmem.store.jobs import (
+from twinmem.aws.store.jobs import (
     finish_rebuild,
     get_rebuild,
     save_rebuild_cursor,
     start_rebuild,
 )
-from twinmem.store.memories import (
+from twinmem.aws.store.memories import (
     delete_memory,
     dependents_of,
     erase_revisions,
@@ -69,7 +70,7 @@ from twinmem.store.memories import (
     subject_is_new,
     write_extraction,
 )
-from twinmem.store.tenants import (
+from twinmem.aws.store.tenants import (
     create_account,
     get_account,
     get_api_key,
@@ -82,7 +83,7 @@ from twinmem.store.tenants import (
     set_account_name,
     tenants_with_retention,
 )
-from twinmem.store.usage import (
+from twinmem.aws.store.usage import (
     apply_retrieval,
     count_outcome,
     get_usage,

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from twinmem import keys
+from twinmem.aws import tablekeys
+from twinmem.aws.store.base import from_attrs, ms, to_attrs
+from twinmem.aws.store.writes import put
 from twinmem.config import settings
 from twinmem.models import Memory, iso
-from twinmem.store.base import from_attrs, ms, table, to_attrs
 
 
 def memory_to_item(tenant: str, account: str, m: Memory, *, first_of_subject: bool = False) -> dict[str, Any]:
@@ -23,14 +24,14 @@ def memory_to_item(tenant: str, account: str, m: Memory, *, first_of_subject: bo
         "pk": pk,
         "sk": sk,
         "type": "MEMORY",
-        "g1pk": keys.memories_index_pk(tenant, account),
+        "g1pk": tablekeys.memories_index_pk(tenant, account),
         "g1sk": m.memory_id,
         **data,
     }
     if m.expires_at is not None:
         item["ttl"] = int(m.expires_at.timestamp())
     if m.subject is not None and (first_of_subject or m.visibility == "private"):
-        item.update(g2pk=keys.subjects_index_pk(tenant, account), g2sk=keys.enc(m.subject))
+        item.update(g2pk=tablekeys.subjects_index_pk(tenant, account), g2sk=tablekeys.enc(m.subject))
     attrs = to_attrs(item)
     if m.embedding:
         attrs.update(embedding_attrs(m.embedding))
@@ -73,11 +74,11 @@ def _place(tenant: str, account: str, m: Memory) -> tuple[str, str]:
     """(pk, sk) of a memory: its subject partition in history order, or the notes partition."""
     if m.is_assertion:
         assert m.subject is not None and m.attribute is not None and m.assertion_valid_from is not None
-        sk = keys.assertion_sk(
+        sk = tablekeys.assertion_sk(
             m.attribute, m.assertion_valid_from.isoformat(), iso(m.said_at or m.created_at) or "", m.memory_id
         )
-        return keys.subject_pk(tenant, account, m.subject), sk
-    return keys.notes_pk(tenant, account), m.memory_id
+        return tablekeys.subject_pk(tenant, account, m.subject), sk
+    return tablekeys.notes_pk(tenant, account), m.memory_id
 
 
 def memory_key(tenant: str, account: str, m: Memory) -> dict[str, Any]:
@@ -98,19 +99,16 @@ def change_item(
     change = {"kind": kind, "memory_id": memory_id}
     if private_to is not None:
         change["private_to"] = private_to
-    return {
-        "Put": {
-            "TableName": table(),
-            "Item": to_attrs(
-                {
-                    "pk": keys.changes_pk(tenant, account),
-                    "sk": unique,
-                    "type": "CHANGE",
-                    "g2pk": keys.feed_index_pk(tenant, account),
-                    "g2sk": keys.feed_sk(ms(at), unique),
-                    "changes": [change],
-                    "at": iso(at),
-                }
-            ),
-        }
-    }
+    return put(
+        to_attrs(
+            {
+                "pk": tablekeys.changes_pk(tenant, account),
+                "sk": unique,
+                "type": "CHANGE",
+                "g2pk": tablekeys.feed_index_pk(tenant, account),
+                "g2sk": tablekeys.feed_sk(ms(at), unique),
+                "changes": [change],
+                "at": iso(at),
+            }
+        )
+    )

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from twinmem.api import ACCOUNT_HEADER, ACCOUNT_RE, App
+from twinmem.http.api import ACCOUNT_HEADER, ACCOUNT_RE, App
 
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # functions/ here, the package root in Lambda
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # functions/ here, the package root in Lambda
 TITLE = "twinmem"
 VERSION = "1"
 DESCRIPTION = (
