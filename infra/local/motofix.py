@@ -14,6 +14,11 @@ What moto does, and what this module does instead (same answers, same errors, sa
   whole item once per projected attribute. Here: a table Query reads its one partition; an index
   Query filters the table unsorted (the result is sorted by the index's full key anyway); an item
   is converted once per projection. Same items, same order, same pages.
+- Every Query rebuilds, for every item it returns, its size, its sort key, its projection into the
+  index and the response's form of it: a retrieve that reads an account's index pays for every entry
+  every time. Here: all of it is kept on the table item from one Query to the next, until the item
+  changes (update_item, the one write that changes an item in place, drops it; every other write
+  puts a new Item in its place). Projections kept are only read, never changed.
 - The stream's shard keeps every record forever, and every GetRecords leaves a new shard iterator
   behind for good. Here: iterators expire 15 minutes after they were issued, as DynamoDB's do
   (ExpiredIteratorException), a GetRecords that finds nothing returns the iterator it was given,
@@ -23,6 +28,10 @@ What moto does, and what this module does instead (same answers, same errors, sa
 - Every item of a response goes through moto's model-driven serialiser, attribute by attribute (~1 ms
   an item, most of a Query's time). Here: DynamoDB's AttributeValue is written directly, with the
   same rules (strings str(), blobs base64, None left out).
+- botocore reads every AttributeValue of a response through its model-driven walk, a few calls per
+  member. Here: BaseJSONParser reads DynamoDB's AttributeValue (and a map of them: an item) directly,
+  with the same result (members in model order, None left out, blobs decoded), or falls back to its
+  own walk for anything else. Installed with the rest: only where moto answers (`make run`, tests).
 - moto keeps every model instance it ever made (BaseModel.__new__ appends it to a list on its class,
   for its /moto-api page): every item a Query copies or projects, every stream record, every shard
   iterator, forever. Here: items, stream records and shard iterators are not registered.
@@ -52,6 +61,7 @@ if _found != PINNED:
         f"dynamodbstreams backend against this module, then update PINNED (and pyproject.toml)."
     )
 
+from botocore.parsers import BaseJSONParser  # noqa: E402
 from botocore.utils import merge_dicts  # noqa: E402
 from moto.core.botocore_stubber import BotocoreStubber  # noqa: E402
 from moto.core.exceptions import JsonRESTError  # noqa: E402
@@ -66,9 +76,10 @@ from moto.dynamodb.exceptions import (  # noqa: E402
     TransactWriteSingleOpException,
 )
 from moto.dynamodb.models import DynamoDBBackend  # noqa: E402
-from moto.dynamodb.models.dynamo_type import DynamoType, Item  # noqa: E402
-from moto.dynamodb.models.table import StreamRecord, StreamShard, Table  # noqa: E402
-from moto.dynamodb.models.utilities import bytesize, find_nested_key  # noqa: E402
+from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict  # noqa: E402
+from moto.dynamodb.models.table import SecondaryIndex, StreamRecord, StreamShard, Table  # noqa: E402
+from moto.dynamodb.models.utilities import bytesize, dynamo_to_dict, find_nested_key  # noqa: E402
+from moto.dynamodb.responses import DynamoResult  # noqa: E402
 from moto.dynamodbstreams.models import DynamoDBStreamsBackend, ShardIterator  # noqa: E402
 
 from infra.local.concurrency import LOCK  # noqa: E402
@@ -235,6 +246,27 @@ def transact_write_items(self: DynamoDBBackend, transact_items: list[dict[str, A
 # --------------------------------------------------------------------------- Query and projections
 
 
+def update_item(self: DynamoDBBackend, table_name: str, key: dict[str, Any], *args: Any, **kwargs: Any) -> Item:
+    """moto's update_item, which changes the item in place: what Queries kept on it is dropped (whether
+    the update succeeds or not). The item is found as moto finds it; a lookup that fails here fails
+    there too, before anything is changed."""
+    try:
+        table = self.get_table(table_name)
+        if all([table.hash_key_attr in key, table.range_key_attr in key]):
+            hash_value, range_value = DynamoType(key[table.hash_key_attr]), DynamoType(key[table.range_key_attr])  # type: ignore[index]
+        elif table.hash_key_attr in key:
+            hash_value, range_value = DynamoType(key[table.hash_key_attr]), None
+        else:
+            hash_value, range_value = DynamoType(key), None
+        before = table.get_item(hash_value, range_value)
+    except Exception:
+        before = None
+    try:
+        return _originals[(DynamoDBBackend, "update_item")](self, table_name, key, *args, **kwargs)
+    finally:
+        _forget(before)
+
+
 def project(self: Item, projection_expressions: list[list[str]]) -> Item:
     """moto's Item.project, without converting the whole item once per projected path.
 
@@ -278,7 +310,26 @@ class _NoCopy:
         return x
 
 
-_sizes: dict[int, tuple[Item, int]] | None = None  # Item.size() memo, only while a Query runs
+# What a Query derives from a table item (its size, its sort key, its projection into an index) is kept
+# on the item, under _MEMO, from one Query to the next. A table item changes in place only in
+# update_item (every other write puts a new Item in its slot, and the undo log puts back copies, which
+# Item.__deepcopy__ makes without the memo): update_item drops it. It is read and written only while
+# a Query runs (_querying), so an update that measures an item while changing it sees its true size.
+_MEMO = "_motofix_memo"
+_querying = False
+_specs: dict[int, tuple[SecondaryIndex, tuple[str, ...] | None]] = {}  # index -> its projection, per Query
+
+
+def _memo(item: Item) -> dict[Any, Any]:
+    memo: dict[Any, Any] | None = item.__dict__.get(_MEMO)
+    if memo is None:
+        memo = item.__dict__[_MEMO] = {}
+    return memo
+
+
+def _forget(item: Item | None) -> None:
+    if item is not None:
+        item.__dict__.pop(_MEMO, None)
 
 
 def _value_size(t: str, v: Any) -> int:
@@ -302,35 +353,90 @@ def _tv(x: Any) -> tuple[str, Any]:
 
 
 def item_size(self: Item) -> int:
-    """moto's Item.size (the same sum, see _value_size), computed once per item while a Query runs (its
-    loop asks twice per result)."""
-    if _sizes is not None:
-        hit = _sizes.get(id(self))
-        if hit is not None and hit[0] is self:
-            return hit[1]
+    """moto's Item.size (the same sum, see _value_size), kept on the item while it is unchanged (a Query's
+    loop asks twice per result, and every Query asks again)."""
+    if _querying:
+        memo = self.__dict__.get(_MEMO)
+        if memo is not None and "size" in memo:
+            return memo["size"]
     size = sum(bytesize(key) + _value_size(value.type, value.value) for key, value in self.attrs.items())
-    if _sizes is not None:
-        _sizes[id(self)] = (self, size)
+    if _querying:
+        _memo(self)["size"] = size
     return size
 
 
+class _KeptAttrs(LimitedSizeDict):
+    """The attributes of a projection kept on its table item: never changed (a Query's results are only
+    read), so their plain form (dynamo_to_dict) and their wire form are kept with them, once made."""
+
+    plain: _Plain | None = None
+
+
+class _Plain(dict[str, Any]):
+    """dynamo_to_dict of a kept projection's attributes, and (`wire`) the AttributeValues moto writes of it."""
+
+    wire: dict[str, Any] | None = None
+
+
+def _projection_of(index: SecondaryIndex) -> tuple[str, ...] | None:
+    """The top-level attributes moto's SecondaryIndex.project keeps, in its order (None: the whole item)."""
+    projection = index.projection
+    if not projection:
+        return None
+    keys = [*index.table_key_attrs, *(k["AttributeName"] for k in index.schema)]
+    kind = projection.get("ProjectionType", None)
+    if kind == "KEYS_ONLY":
+        return tuple(keys)
+    if kind == "INCLUDE":
+        return tuple(keys + list(projection.get("NonKeyAttributes", [])))
+    return None
+
+
+def index_project(self: SecondaryIndex, item: Item) -> Item:
+    """moto's SecondaryIndex.project, the projection kept on the item for the next Query (while a Query
+    runs: its items are the table's own, see _NoCopy)."""
+    original = _originals[(SecondaryIndex, "project")]
+    if not _querying:
+        return original(self, item)
+    known = _specs.get(id(self))
+    if known is None or known[0] is not self:
+        known = _specs[id(self)] = (self, _projection_of(self))
+    spec = known[1]
+    if spec is None:
+        return original(self, item)
+    memo, marker = _memo(item), ("project", spec)
+    kept: Item | None = memo.get(marker)
+    if kept is None:
+        kept = original(self, item)
+        if kept is item:  # not a projection after all: nothing to keep
+            return kept
+        attrs = _KeptAttrs.__new__(_KeptAttrs)
+        dict.update(attrs, kept.attrs)  # as moto's deepcopy does: no size check for a part of a checked item
+        kept.attrs = attrs
+        memo[marker] = kept
+    return kept
+
+
 def query(self: Table, hash_key: DynamoType | None, *args: Any, **kwargs: Any) -> Any:
-    """moto's Table.query, reading one partition (table) or the table unsorted (index), without copying
-    its results, each item's size computed once."""
-    global _sizes
+    """moto's Table.query, reading one partition (table) or the table's items with the index's hash key
+    (index), unsorted, without copying its results; what it derives from an item kept on the item."""
+    global _querying
     from moto.dynamodb.models import table as table_module
 
     index_name = kwargs.get("index_name") if "index_name" in kwargs else (args[6] if len(args) > 6 else None)
     original = _originals[(Table, "query")]
     if index_name:
-        self.all_items = lambda: _unsorted_items(self)  # type: ignore[method-assign]
+        conditions = kwargs.get("hash_key_conditions") or []
+        self.all_items = lambda: _index_candidates(self, conditions)  # type: ignore[method-assign]
     elif hash_key is not None:
         self.all_items = lambda: _partition(self, hash_key)  # type: ignore[method-assign]
-    _sizes, table_module.copy = {}, _NoCopy  # type: ignore[assignment]
+    _querying, table_module.copy = True, _NoCopy  # type: ignore[assignment]
     try:
         return original(self, hash_key, *args, **kwargs)
     finally:
-        _sizes, table_module.copy = None, copy
+        _querying, table_module.copy = False, copy
+        _specs.clear()
+        _starts.clear()
         self.__dict__.pop("all_items", None)
 
 
@@ -338,10 +444,73 @@ def sorted_items(
     self: Table, hash_key_attrs: list[str], range_key_attrs: list[str | None], items: list[Item]
 ) -> list[Item]:
     """moto's Table.sorted_items, comparing the keys' cast values (what DynamoType's == and < compare)
-    instead of DynamoType objects, each computed once."""
-    attrs = self._generate_attr_to_sort_by(hash_key_attrs, range_key_attrs)
-    items.sort(key=lambda x: tuple([x.attrs[key].cast_value for key in attrs]))
+    instead of DynamoType objects, each item's computed once and kept with it."""
+    attrs = tuple(self._generate_attr_to_sort_by(hash_key_attrs, range_key_attrs))
+    marker = ("sort", attrs)
+
+    def sort_key(x: Item) -> tuple[Any, ...]:
+        if not _querying:
+            return tuple([x.attrs[key].cast_value for key in attrs])
+        memo = _memo(x)
+        found: tuple[Any, ...] | None = memo.get(marker)
+        if found is None:
+            found = memo[marker] = tuple([x.attrs[key].cast_value for key in attrs])
+        return found
+
+    items.sort(key=sort_key)
     return items
+
+
+_starts: dict[tuple[int, str], tuple[dict[str, Any], str, Any]] = {}  # ExclusiveStartKey values, per Query
+
+
+def item_comes_before_dct(
+    self: Table,
+    item: Item,
+    dct: dict[str, Any],
+    hash_key_attrs: list[str],
+    range_key_attrs: list[str | None],
+    scan_index_forward: bool,
+) -> bool:
+    """moto's Table._item_comes_before_dct (whether an item is at or before ExclusiveStartKey), comparing
+    what DynamoType's != and < compare (type and cast value; cast value), the start key's values made
+    once per Query and the item's taken from its sort key when kept (see sorted_items)."""
+    attrs = self._generate_attr_to_sort_by(hash_key_attrs, range_key_attrs)
+    memo = item.__dict__.get(_MEMO) if _querying else None
+    sort_key = memo.get(("sort", tuple(attrs))) if memo is not None else None
+    for i, attr in enumerate(attrs):
+        mine = item.attrs.get(attr)
+        if mine is None:
+            continue
+        hit = _starts.get((id(dct), attr))
+        if hit is None or hit[0] is not dct:
+            start = DynamoType(dct.get(attr))  # type: ignore[arg-type]  # fails as moto's does on a key without the attribute
+            hit = (dct, start.type, start.cast_value)
+            if _querying:
+                _starts[(id(dct), attr)] = hit
+        cast = sort_key[i] if sort_key is not None else mine.cast_value
+        if mine.type != hit[1] or cast != hit[2]:
+            return bool((cast < hit[2]) == scan_index_forward)
+    return True
+
+
+def _index_candidates(table: Table, conditions: list[tuple[str, DynamoType]]) -> list[Item]:
+    """The table's items, unsorted, but for those whose string hash key attribute(s) differ from the
+    condition's: moto's loop then checks each one left as it does (a superset of what it keeps)."""
+    items = _unsorted_items(table)
+    strings = [(name, v.value) for name, v in conditions if v.type == "S" and isinstance(v.value, str)]
+    if not strings:
+        return items
+    out = []
+    for item in items:
+        attrs = item.attrs
+        for name, value in strings:
+            have = attrs.get(name)
+            if have is None or have.type != "S" or have.value != value:
+                break
+        else:
+            out.append(item)
+    return out
 
 
 def _unsorted_items(table: Table) -> list[Item]:
@@ -487,9 +656,35 @@ def _serialize_type_structure(self: BaseJSONSerializer, serialized: Any, value: 
     _originals[(BaseJSONSerializer, "_serialize_type_structure")](self, serialized, value, shape, key)
 
 
+def dynamo_result_init(self: DynamoResult, result: object) -> None:
+    """moto's DynamoResult: dynamo_to_dict of the result, the kept projections among its Items converted once
+    (see _KeptAttrs) and the same plain form given again."""
+    items = result.get("Items") if type(result) is dict else None
+    if not isinstance(items, list) or not any(type(a) is _KeptAttrs for a in items):
+        _originals[(DynamoResult, "__init__")](self, result)
+        return
+    assert isinstance(result, dict)
+    out = {k: ([_plain(a) for a in items] if k == "Items" else dynamo_to_dict(v)) for k, v in result.items()}
+    super(DynamoResult, self).__init__(out)
+
+
+def _plain(attrs: Any) -> Any:
+    if type(attrs) is not _KeptAttrs:
+        return dynamo_to_dict(attrs)
+    if attrs.plain is None:
+        attrs.plain = _Plain(dynamo_to_dict(attrs))
+    return attrs.plain
+
+
 def _serialize_type_map(self: BaseJSONSerializer, serialized: Any, value: Any, shape: Any, key: str) -> None:
-    """moto's JSON map serialiser, with an item (a map of AttributeValues) done in one go."""
+    """moto's JSON map serialiser, with an item (a map of AttributeValues) done in one go (a kept projection's
+    once: see _KeptAttrs)."""
     member = shape.value
+    if type(value) is _Plain and member.name == "AttributeValue" and tuple(member.members) == _AV_MEMBERS:
+        if value.wire is None:
+            value.wire = {k: _attribute_value(self, v) for k, v in value.items() if v is not None}
+        self._default_serialize(serialized, value.wire, shape, key)
+        return
     if (
         member.name == "AttributeValue"
         and tuple(member.members) == _AV_MEMBERS
@@ -499,6 +694,139 @@ def _serialize_type_map(self: BaseJSONSerializer, serialized: Any, value: Any, s
         self._default_serialize(serialized, out, shape, key)
         return
     _originals[(BaseJSONSerializer, "_serialize_type_map")](self, serialized, value, shape, key)
+
+
+# --------------------------------------------------------------------------- the client reads the answer
+
+
+_AV_TYPES = ("string", "string", "blob", "list", "list", "list", "map", "list", "boolean", "boolean")
+_plain_json: dict[type, bool] = {}  # parser class -> parses AttributeValues as BaseJSONParser does
+_av_shapes: dict[int, tuple[Any, bool]] = {}  # shape -> is DynamoDB's AttributeValue, plainly
+
+
+def _json_parser_as_released(cls: type) -> bool:
+    """Whether a parser class reads JSON as BaseJSONParser does: no handler of its own for what an
+    AttributeValue holds (strings, booleans and lists as they come, blobs by _blob_parser)."""
+    known = _plain_json.get(cls)
+    if known is None:
+        known = _plain_json[cls] = (
+            all(
+                getattr(cls, name, None) is getattr(BaseJSONParser, name, None)
+                for name in ("_parse_shape", "_handle_list", "_handle_blob", "_default_handle", "_handle_string")
+            )
+            and getattr(cls, "_handle_boolean", None) is None
+        )
+    return known
+
+
+def _is_attribute_value(shape: Any) -> bool:
+    """Whether a shape is DynamoDB's AttributeValue as botocore models it (members, types and names)."""
+    hit = _av_shapes.get(id(shape))
+    if hit is not None and hit[0] is shape:
+        return hit[1]
+    members = getattr(shape, "members", None) or {}
+    ok = (
+        getattr(shape, "name", None) == "AttributeValue"
+        and shape.type_name == "structure"
+        and not shape.is_document_type
+        and not shape.is_tagged_union
+        and tuple(members) == _AV_MEMBERS
+        and tuple(m.type_name for m in members.values()) == _AV_TYPES
+        and not any(m.serialization.get("name") for m in members.values())
+        and members["M"].key.type_name == "string"
+        and getattr(members["M"].value, "name", None) == "AttributeValue"
+        and getattr(members["L"].member, "name", None) == "AttributeValue"
+    )
+    if len(_av_shapes) > 1000:
+        _av_shapes.clear()
+    _av_shapes[id(shape)] = (shape, ok)
+    return ok
+
+
+def _read_av(blob: Any, value: dict[str, Any]) -> dict[str, Any]:
+    """An AttributeValue as BaseJSONParser reads it: members in model order, None left out, blobs decoded."""
+    out: dict[str, Any] = {}
+    for name in _AV_MEMBERS if len(value) != 1 else value:
+        x = value.get(name)
+        if x is None:
+            continue
+        if name in ("S", "N", "NULL", "BOOL"):
+            out[name] = x
+        elif name == "B":
+            out[name] = blob(x)
+        elif name == "M" and type(x) is dict:
+            out[name] = {k: _read_sub(blob, v) for k, v in x.items()}
+        elif type(x) is not list:  # botocore's walk fails on it, or reads it some way of its own
+            raise _NotPlain
+        elif name == "L":
+            out[name] = [_read_sub(blob, v) for v in x]
+        elif name in ("SS", "NS"):
+            out[name] = list(x)
+        elif name == "BS":
+            out[name] = [None if v is None else blob(v) for v in x]
+        else:
+            raise _NotPlain
+    return out
+
+
+def _read_sub(blob: Any, v: Any) -> Any:
+    if v is None:
+        return None
+    if type(v) is not dict:
+        raise _NotPlain
+    if len(v) == 1:
+        ((name, x),) = v.items()
+        if name in _AS_IS and x is not None:
+            return {name: x}
+    return _read_av(blob, v)
+
+
+_AS_IS = frozenset(("S", "N", "NULL", "BOOL"))
+
+
+def _read_map(blob: Any, value: dict[str, Any]) -> dict[str, Any]:
+    """A map of AttributeValues (an item) as BaseJSONParser reads it. When every value is one string, number
+    or boolean member, that reading is a copy of what json.loads made: the map is returned as it is (it
+    is the parser's own, referenced nowhere else)."""
+    for v in value.values():
+        if type(v) is not dict or len(v) != 1:
+            break
+        ((name, x),) = v.items()
+        if name not in _AS_IS or x is None:
+            break
+    else:
+        return value
+    return {k: _read_sub(blob, v) for k, v in value.items()}
+
+
+class _NotPlain(Exception):
+    """Something botocore's own walk is left to read (and to fail on, its own way)."""
+
+
+def _handle_structure(self: BaseJSONParser, shape: Any, value: Any) -> Any:
+    """botocore's JSON structure parser, with DynamoDB's AttributeValue read directly (the generic walk,
+    a few calls per member, is most of the client's time on a Query's answer). Same result."""
+    if type(value) is dict and _json_parser_as_released(type(self)) and _is_attribute_value(shape):
+        try:
+            return _read_av(self._blob_parser, value)
+        except _NotPlain:
+            pass
+    return _originals[(BaseJSONParser, "_handle_structure")](self, shape, value)
+
+
+def _handle_map(self: BaseJSONParser, shape: Any, value: Any) -> Any:
+    """botocore's JSON map parser, with an item (a map of AttributeValues) read in one go."""
+    if (
+        type(value) is dict
+        and _json_parser_as_released(type(self))
+        and _is_attribute_value(shape.value)
+        and shape.key.type_name == "string"
+    ):
+        try:
+            return _read_map(self._blob_parser, value)
+        except _NotPlain:
+            pass
+    return _originals[(BaseJSONParser, "_handle_map")](self, shape, value)
 
 
 # --------------------------------------------------------------------------- one moto call at a time
@@ -530,15 +858,21 @@ _UNTRACKED = (Item, StreamRecord, ShardIterator)
 _PATCHES: list[tuple[type, str, Any]] = [
     (DynamoDBBackend, "transact_write_items", transact_write_items),
     (Item, "project", project),
+    (SecondaryIndex, "project", index_project),
+    (DynamoDBBackend, "update_item", update_item),
+    (DynamoResult, "__init__", dynamo_result_init),
     (Table, "query", query),
     (Item, "size", item_size),
     (Table, "sorted_items", sorted_items),
+    (Table, "_item_comes_before_dct", item_comes_before_dct),
     (ShardIterator, "__init__", _iterator_init),
     (DynamoDBStreamsBackend, "get_shard_iterator", get_shard_iterator),
     (DynamoDBStreamsBackend, "get_records", get_records),
     (StreamShard, "to_json", shard_to_json),
     (BaseJSONSerializer, "_serialize_type_structure", _serialize_type_structure),
     (BaseJSONSerializer, "_serialize_type_map", _serialize_type_map),
+    (BaseJSONParser, "_handle_structure", _handle_structure),
+    (BaseJSONParser, "_handle_map", _handle_map),
     (BotocoreStubber, "process_request", process_request),
 ]
 
