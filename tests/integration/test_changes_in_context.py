@@ -1,0 +1,68 @@
+"""Changes read in context, through the real handlers and the stream consumer: a value told in passing, a
+thing's new port in a later turn, a friend's move, and a private subject that never shapes a shared one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import ApiClient
+
+
+def _turn(i: int, content: str, day: int, role: str = "user") -> dict[str, Any]:
+    return {"id": f"t{i}", "role": role, "content": content, "said_at": f"2024-03-{day:02d}T10:00:00Z"}
+
+
+def _first_value(api: ApiClient, subject: str, attribute: str) -> str | None:
+    lines = api.post("/v1/memory/known", {"subjects": [subject]}).body["lines"]
+    line = next((ln for ln in lines if f"· {attribute}:" in ln), None)
+    return line.split(f"· {attribute}: ", 1)[1].split(" [", 1)[0] if line else None
+
+
+def test_a_thing_s_port_changed_in_a_later_turn_is_first(api: ApiClient, backend: Any) -> None:
+    turns = [
+        _turn(1, "Quick one: billing-worker is on 8081 locally, the UI hits it directly.", 1),
+        _turn(2, "Noted. Anything else running nearby?", 1, "assistant"),
+        _turn(3, "The ledger service uses 8082 and redis is on 6379.", 2),
+        _turn(4, "I gave billing-worker port 9091 instead, 8081 kept clashing with the profiler.", 9),
+    ]
+    assert api.post("/v1/memory/items", {"items": turns}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "billing-worker", "port") == "9091"
+    line = " ".join(api.post("/v1/memory/known", {"subjects": ["billing-worker"]}).body["lines"])
+    assert "8082" not in line and "6379" not in line  # other things' values stay theirs
+
+
+def test_a_value_told_in_passing_then_a_friend_s_move(api: ApiClient, backend: Any) -> None:
+    turns = [
+        _turn(1, "My commute across Utrecht is ten minutes by bike, can't complain.", 1),
+        _turn(2, "My sister Greta lives in Innsbruck and skis before work.", 2),
+        _turn(3, "Leaving Utrecht was harder than I thought, but the new flat in Rotterdam is lovely.", 20),
+        _turn(4, "Greta took a job at the university in Graz, so they moved in October.", 25),
+    ]
+    assert api.post("/v1/memory/items", {"items": turns}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "user", "home_city") == "Rotterdam"
+    assert _first_value(api, "Greta", "home_city") == "Graz"
+
+
+def _append(api: ApiClient, key: str | None = None, **fields: Any) -> None:
+    body = {"content": f"{fields['subject']} listens on {fields['value']}", "attribute": "port", **fields}
+    reply = api.post("/v1/memory/append", body, key=key)
+    assert reply.status == 201, reply
+
+
+def test_a_private_subject_does_not_shape_a_shared_reading(api: ApiClient, backend: Any) -> None:
+    agent = str(api.post("/v1/keys", {"scope": "write", "agent_id": "agentX"}, account=None).body["key"])
+    _append(api, agent, subject="billing-worker", value="8081", visibility="private")
+    _append(api, subject="payments-api", value="8080")  # a shared one, read the same way
+    turns = [  # said now: after the appended memories
+        {"id": "t1", "content": "Point the proxy at billing worker on 9300 from today."},
+        {"id": "t2", "content": "Point the proxy at payments api on 9400 from today."},
+    ]
+    assert api.post("/v1/memory/items", {"items": turns}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "payments-api", "port") == "9400"
+    assert _first_value(api, "billing-worker", "port") is None  # the private value was never read against
