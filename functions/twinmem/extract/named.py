@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import lru_cache
 
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
@@ -70,6 +71,7 @@ _HEAD = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def _pattern(name: str) -> re.Pattern[str]:
     """A recorded name as said in a turn: hyphens and spaces alike, case aside, a generic head optional when
     what it heads is a name ("Studio" for the Studio plan), and a named thing by its head after a determiner
