@@ -653,13 +653,18 @@ def test_a_long_invocation_lets_another_function_in_at_each_moto_call() -> None:
         m.ddb.put_item(TableName=TABLE, Item=item("A", "1"))
         long_done = threading.Event()
         inside = threading.Event()
+        short_done = threading.Event()
         served_while_long_ran: list[bool] = []
 
         def long_job() -> None:
+            # long enough to outlast any scheduling delay: until the short read is served, or 20,000 calls
+            # (what it comes to if the lock never lets the short read in)
             with concurrency.invocation("ExtractionFunction"):
                 inside.set()
-                for _ in range(300):
+                for _ in range(20_000):
                     m.ddb.get_item(TableName=TABLE, Key=key("A", "1"))
+                    if short_done.is_set():
+                        break
             long_done.set()
 
         def short_read() -> None:
@@ -667,6 +672,7 @@ def test_a_long_invocation_lets_another_function_in_at_each_moto_call() -> None:
             with concurrency.invocation("HistoryFunction"):
                 m.ddb.get_item(TableName=TABLE, Key=key("A", "1"))
             served_while_long_ran.append(not long_done.is_set())
+            short_done.set()
 
         threads = [threading.Thread(target=long_job), threading.Thread(target=short_read)]
         for t in threads:
