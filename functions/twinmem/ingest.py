@@ -188,7 +188,7 @@ def ingest_event(
     # generation before a rebuild began is re-read by that rebuild, which withdraws the older reading
     acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account, created_at=ev.recorded_at)
     own, things = speaker_filed(acc, ev, extractor), named_filed(acc, ev, extractor)
-    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=own, things=things)
+    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=own, things=things, asked=ev.asked)
     statements = reading.statements[:MAX_STATEMENTS]
     now = utcnow()
     acc = _named_by(acc, ev, statements)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC
+from itertools import pairwise
 
 from twinmem import accounts, episodes, ids
 from twinmem.aws import store
@@ -49,6 +51,8 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
                 recorded_at=now,
             )
         )
+    for prev, ev in pairwise(events):
+        ev.asked = asked_before(prev, ev)
     known = accounts.lookup(tenant, account)
     vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
     # all or nothing: the items, and the end user's record on their first items, in one transaction
@@ -58,6 +62,18 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
     if known is None:
         accounts.forget(tenant, account)
     return ItemsAdded(count=len(events), event_ids=[ev.event_id for ev in events])
+
+
+MAX_ASKED = 500  # characters of the question kept with the answer
+
+
+def asked_before(prev: Event, ev: Event) -> str | None:
+    """The question `prev` asked, when `ev` answers it: the item just before, in the same conversation, by
+    another speaker, ending a sentence with "?" (its last question, at most MAX_ASKED characters)."""
+    if prev.conversation_id != ev.conversation_id or (prev.role, prev.name) == (ev.role, ev.name):
+        return None
+    questions = [q.strip() for q in re.findall(r"[^.!?]*\?", prev.content)]
+    return questions[-1][-MAX_ASKED:] if questions and questions[-1] else None
 
 
 def get_item(caller: Caller, event_id: str) -> Event:

@@ -86,6 +86,9 @@ class Event(Model):
     said_at: datetime
     conversation_id: str | None = None
     name: str | None = None  # who spoke, when the client said so
+    # the question another speaker asked just before this item, in the same call and conversation: what a
+    # short answer ("Tucson.") is read with. Stored on the item, never shown.
+    asked: str | None = Field(default=None, exclude=True)
     recorded_at: datetime
     version: int = 1
     versions: list[EventVersion] = Field(default_factory=list)

@@ -66,3 +66,27 @@ def test_a_private_subject_does_not_shape_a_shared_reading(api: ApiClient, backe
 
     assert _first_value(api, "payments-api", "port") == "9400"
     assert _first_value(api, "billing-worker", "port") is None  # the private value was never read against
+
+
+def test_a_short_answer_posted_with_its_question_is_read_with_it(api: ApiClient, backend: Any) -> None:
+    turns = [
+        _turn(1, "I live in Denver, near the park.", 1),
+        _turn(2, "Where are you living these days?", 20, "assistant"),
+        _turn(3, "Tucson, since May.", 20),
+    ]
+    assert api.post("/v1/memory/items", {"items": turns}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "user", "home_city") == "Tucson"
+    item = api.get(f"/v1/memory/items/{api.post('/v1/memory/items', {'items': [turns[2]]}).body['event_ids'][0]}")
+    assert item.status == 200 and "asked" not in item.body  # kept for reading, never shown
+
+
+def test_a_question_in_another_call_or_conversation_is_not_the_one_answered(api: ApiClient, backend: Any) -> None:
+    question = _turn(1, "Where are you living these days?", 20, "assistant") | {"conversation_id": "a"}
+    answer = _turn(2, "Tucson, since May.", 20) | {"conversation_id": "b"}
+    assert api.post("/v1/memory/items", {"items": [question, answer]}).status == 202
+    assert api.post("/v1/memory/items", {"items": [_turn(3, "Reno, since June.", 21)]}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "user", "home_city") is None

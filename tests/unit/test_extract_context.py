@@ -13,8 +13,8 @@ from twinmem.extract.rules import RulesExtractor
 SAID = datetime(2024, 3, 5, 10, 0)
 
 
-def changed(text: str, filed: dict[str, list[str]]) -> list[tuple[str, str]]:
-    return [(s.attribute, s.value) for s in context.changes(text, SAID, filed)]
+def changed(text: str, filed: dict[str, list[str]], asked: str | None = None) -> list[tuple[str, str]]:
+    return [(s.attribute, s.value) for s in context.changes(text, SAID, filed, asked=asked)]
 
 
 @pytest.mark.parametrize(
@@ -120,6 +120,22 @@ def test_an_ended_value_does_not_keep_the_new_one_out() -> None:
     text = "Keto is over. No more meat, and I've dropped fish as well, so vegetarian from here on."
     got = read_turn(rules, text, SAID, "user", filed={"diet": ["keto"]})
     assert (SELF, "diet", "vegetarian", 1) in [(s.subject, s.attribute, s.value, s.polarity) for s in got.statements]
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "want"),
+    [
+        ("Where are you living these days?", "Tucson, since May.", [("home_city", "Tucson")]),
+        ("What's your favourite colour now?", "Yellow, actually.", [("favorite_color", "Yellow")]),
+        ("Where is your sister living?", "Tucson.", []),  # somebody else's
+        ("Any plans for the weekend?", "Tucson, probably.", []),  # no question about a home
+    ],
+)
+def test_a_short_answer_reads_with_the_question_it_answers(
+    asked: str, answer: str, want: list[tuple[str, str]]
+) -> None:
+    assert changed(answer, {}, asked) == want
+    assert changed(answer, {}) == []  # alone it says nothing
 
 
 def test_the_table_is_validated() -> None:

@@ -215,7 +215,11 @@ def _continues(sent: str, lead: str, t: Table) -> bool:
 
 
 def changes(
-    text: str, said_at: datetime, filed: Mapping[str, Sequence[str]], already: Sequence[Statement] = ()
+    text: str,
+    said_at: datetime,
+    filed: Mapping[str, Sequence[str]],
+    already: Sequence[Statement] = (),
+    asked: str | None = None,
 ) -> list[Statement]:
     """Statements of a new value for each typed attribute of the speaker, read from their turn.
 
@@ -223,7 +227,8 @@ def changes(
     values filed takes a different value of its type; one with none filed takes a value only from a
     sentence that also carries the type's own-state cue (data/context.toml [own]): "the new flat in
     Rotterdam", "use dana@fastpost.net for me". `already`: what the extractor read in the turn; an
-    attribute it read, or a value it filed, is left to it.
+    attribute it read, or a value it filed, is left to it. `asked`: the question the turn answers, read as
+    the speaker's own words before its first sentence ("Where are you living now?" / "Tucson.").
     """
     t = table()
     read_attrs = {s.attribute for s in already if s.subject == SELF and s.polarity == 1}  # "keto is over" ends one
@@ -235,7 +240,7 @@ def changes(
         if attribute in read_attrs or (not values and kind not in t.own):
             continue
         known = {value_key(attribute, v) for v in values}
-        best = _last_new(norm, kind, None if values else t.own[kind], known, read_values, attribute)
+        best = _last_new(norm, kind, None if values else t.own[kind], known, read_values, attribute, _as_own(asked))
         if best is not None:
             value, a, b = best
             when = find_time(norm[a:b], said_at)
@@ -244,15 +249,32 @@ def changes(
     return out
 
 
+def _as_own(asked: str | None) -> str:
+    """A question to the speaker in their own words: "your" is "my", "you" is "I"."""
+    if not asked:
+        return ""
+    own = re.sub(r"\byour\b", "my", asked.replace("’", "'"), flags=re.I)
+    own = re.sub(r"\byours\b", "mine", own, flags=re.I)
+    return re.sub(r"\byou\b", "I", own, flags=re.I)
+
+
 def _last_new(
-    norm: str, kind: str, cue: re.Pattern[str] | None, known: set[str], read_values: set[str], attribute: str
+    norm: str,
+    kind: str,
+    cue: re.Pattern[str] | None,
+    known: set[str],
+    read_values: set[str],
+    attribute: str,
+    asked: str = "",
 ) -> tuple[str, int, int] | None:
-    """The turn's last value of a type that is new (not filed, not read), with its sentence's span."""
+    """The turn's last value of a type that is new (not filed, not read), with its sentence's span. The
+    first sentence reads with `asked` (the question it answers, in the speaker's words) before it."""
     best: tuple[str, int, int] | None = None
     spans = sentences(norm)
     for i, (s_start, s_end) in enumerate(spans):
         sent = norm[s_start:s_end]
         around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
+        around = f"{asked} {around}" if i == 0 and asked else around
         fragment = not table().cues["first_person"].search(sent)  # its cue may sit in the sentences either side
         if cue is not None and not cue.search(sent) and not (fragment and cue.search(around)):
             continue

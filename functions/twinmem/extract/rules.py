@@ -159,12 +159,13 @@ class RulesExtractor:
         speaker: str | None = None,
         filed: Mapping[str, Sequence[str]] | None = None,
         things: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
+        asked: str | None = None,
     ) -> Reading:
         """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed,
         and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py)."""
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
-            found += context.changes(text, said_at, filed, found)
+            found += context.changes(text, said_at, filed, found, asked)
             found += named_subjects.changes(text, said_at, things or {}, found)
             found += named_subjects.first_values(text, said_at, found)
         return Reading(statements=found)

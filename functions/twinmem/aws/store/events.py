@@ -38,6 +38,7 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
         "g1pk": tablekeys.memories_index_pk(tenant, account),
         "g1sk": ev.event_id,
         **data,
+        **({"asked": ev.asked} if ev.asked else {}),
     }
 
 
