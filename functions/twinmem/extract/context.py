@@ -234,13 +234,14 @@ def changes(
     read_attrs = {s.attribute for s in already if s.subject == SELF and s.polarity == 1}  # "keto is over" ends one
     read_values = {fold(s.value) for s in already if s.subject == SELF}
     norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    passages = _passages(norm, _as_own(asked))
     out: list[Statement] = []
     for attribute, kind in t.types.items():
         values = filed.get(attribute) or ()
         if attribute in read_attrs or (not values and kind not in t.own):
             continue
         known = {value_key(attribute, v) for v in values}
-        best = _last_new(norm, kind, None if values else t.own[kind], known, read_values, attribute, _as_own(asked))
+        best = _last_new(passages, kind, None if values else t.own[kind], known, read_values, attribute)
         if best is not None:
             value, a, b = best
             when = find_time(norm[a:b], said_at)
@@ -258,25 +259,40 @@ def _as_own(asked: str | None) -> str:
     return re.sub(r"\byou\b", "I", own, flags=re.I)
 
 
+@dataclass(frozen=True)
+class _Passage:
+    start: int
+    end: int
+    sent: str
+    around: str  # the sentences either side (and, before the first, the question the turn answers)
+    fragment: bool  # no first person of its own: its cue may sit in `around`
+
+
+def _passages(norm: str, asked: str) -> list[_Passage]:
+    """A turn's sentences, each with what surrounds it, worked out once for every attribute read."""
+    spans = sentences(norm)
+    out = []
+    for i, (s_start, s_end) in enumerate(spans):
+        sent = norm[s_start:s_end]
+        around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
+        around = f"{asked} {around}" if i == 0 and asked else around
+        out.append(_Passage(s_start, s_end, sent, around, not table().cues["first_person"].search(sent)))
+    return out
+
+
 def _last_new(
-    norm: str,
+    passages: list[_Passage],
     kind: str,
     cue: re.Pattern[str] | None,
     known: set[str],
     read_values: set[str],
     attribute: str,
-    asked: str = "",
 ) -> tuple[str, int, int] | None:
-    """The turn's last value of a type that is new (not filed, not read), with its sentence's span. The
-    first sentence reads with `asked` (the question it answers, in the speaker's words) before it."""
+    """The turn's last value of a type that is new (not filed, not read), with its sentence's span."""
     best: tuple[str, int, int] | None = None
-    spans = sentences(norm)
-    for i, (s_start, s_end) in enumerate(spans):
-        sent = norm[s_start:s_end]
-        around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
-        around = f"{asked} {around}" if i == 0 and asked else around
-        fragment = not table().cues["first_person"].search(sent)  # its cue may sit in the sentences either side
-        if cue is not None and not cue.search(sent) and not (fragment and cue.search(around)):
+    for p in passages:
+        sent, around, s_start, s_end = p.sent, p.around, p.start, p.end
+        if cue is not None and not cue.search(sent) and not (p.fragment and cue.search(around)):
             continue
         for value, pos in candidate_values(sent, kind, around):
             if _LEFT.search(sent[max(0, pos - 24) : pos]) or _ENDED.search(sent[pos + len(value) :]):
