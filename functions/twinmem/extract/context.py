@@ -172,7 +172,7 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
     `lead`: the sentences either side, for a fragment with no person in it ("New SIM, new number: 415-555-0178"
     after "Dropped my phone in the lake") that continues the speaker's own frame."""
     t = table()
-    if sent.rstrip().endswith("?") or cues.QUESTION_START.match(sent) or cues.COND_START.search(sent):
+    if cues.asks_or_supposes(sent):
         return []
     if not t.cues["first_person"].search(sent) and not _continues(sent, lead, t):
         return []

@@ -125,6 +125,13 @@ QUESTION_START = Lazy(
     r"whose|when)\b(?!\s+i\b))",
     re.I,
 )
+
+
+def asks_or_supposes(sent: str) -> bool:
+    """A question or a condition: a sentence that states nothing (read in context, it files nothing)."""
+    return bool(sent.rstrip().endswith("?") or QUESTION_START.match(sent) or COND_START.search(sent))
+
+
 CLAUSE_BREAK = Lazy(
     r"[;:—–]|,(?!\s*(?:and|or)?\s*\d)|\s-\s|\s(?=(?:and|but|while|whereas|although|though|because|so|which|who|"
     r"when|whereas|yet|since\s+(?:i|we|you|he|she|they|my|our|then))\s)",

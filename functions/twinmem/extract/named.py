@@ -87,10 +87,6 @@ def _pattern(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.I)
 
 
-def _frame_ok(sent: str) -> bool:
-    return not (sent.rstrip().endswith("?") or cues.QUESTION_START.match(sent) or cues.COND_START.search(sent))
-
-
 def _own_value(sent: str, pos: int) -> bool:
     """The value at `pos` is said as holding: not negated in its clause, not the one left behind."""
     a, _b = clause(sent, pos)
@@ -111,7 +107,7 @@ def changes(
         found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
         here = found or _carried(sent, lead)
         lead = found
-        if not here or not _frame_ok(sent):
+        if not here or cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _owned(sent, here, named):
             if (fold(name), attribute) not in read:
@@ -189,7 +185,7 @@ def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()
     out: list[Statement] = []
     for s_start, s_end in sentences(norm):
         sent = norm[s_start:s_end]
-        if not _frame_ok(sent):
+        if cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _first_in(sent):
             if (fold(name), attribute) not in read:
