@@ -146,6 +146,11 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("We changed the port for the auth service to 8443.", {("auth service", "port", "8443", 1)}),
     ("auth-service moved to port 8443.", {("auth-service", "port", "8443", 1)}),
     ("Version 3.2 of Pocketlog shipped yesterday.", {("Pocketlog", "version", "3.2", 1)}),
+    # a version said as a product's number, no dot
+    ("We upgraded to Debian 13 over the weekend.", {("Debian", "version", "13", 1)}),
+    ("I moved to Denver 3 days ago.", {(SELF, "home_city", "Denver", 1)}),  # a count of days, not a version
+    # a relative named at the head of a sentence is whom "his" and "her" refer to
+    ("My sister Oona and her husband Bram came over.", {("Oona", "partner", "Bram", 1)}),
 ]
 
 

@@ -64,6 +64,7 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("I am now head of science at the school.", "job_title", "head of science"),
         ("Hobart is where we've ended up!", "home_city", "Hobart"),
         ("It's official: signed with Corvid Health. Pellucid gets my notice tomorrow.", "employer", "Corvid Health"),
+        ("Traded in the van; I'm driving a second-hand Mazda CX-5 now.", "car", "Mazda CX-5"),
     ],
 )
 def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute: str, want: str) -> None:

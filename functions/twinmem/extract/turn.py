@@ -68,7 +68,9 @@ class Turn:
 
     def notice(self, sentence: str) -> None:
         """A sentence that opens with a person's name makes them whom "he" or "she" refers to next."""
-        m = re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?)\s+(?!(?:and|&|or)\b)[a-z]", sentence)
+        rel = rf"\W*(?i:my|our)\s+(?i:{M['REL']})\s+({M['NAMETOK']})\s+(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
+        m = re.match(rel, sentence)
+        m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?)\s+(?!(?:and|&|or)\b)[a-z]", sentence)
         if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names"):
             self.last_person = Subject(name, "person")
 
