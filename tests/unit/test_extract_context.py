@@ -64,6 +64,7 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("I am now head of science at the school.", "job_title", "head of science"),
         ("Hobart is where we've ended up!", "home_city", "Hobart"),
         ("It's official: signed with Corvid Health. Pellucid gets my notice tomorrow.", "employer", "Corvid Health"),
+        ("I gave up bouldering. Thursday evenings are pottery now, I've made two bowls.", "hobby", "pottery"),
         ("Traded in the van; I'm driving a second-hand Mazda CX-5 now.", "car", "Mazda CX-5"),
     ],
 )
@@ -95,7 +96,9 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("My friend Dana is a data engineer, I'm not.", {}),  # someone else's job
         ("Keto is over, my cholesterol went through the roof.", {}),  # a value said as over
         ("I gave up keto after a month, so cheese is back.", {"diet": ["paleo"]}),
-        ("I love Leeds.", {"hobby": ["chess"]}),  # an attribute without a type
+        ("I love Leeds.", {"birthday": ["1990-05-01"]}),  # an attribute without a type
+        ("My brother is obsessed with surfing these days.", {"hobby": ["chess"]}),  # someone else's pastime
+        ("I gave up climbing in the spring.", {"hobby": ["chess"]}),  # the one left behind
     ],
 )
 def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:

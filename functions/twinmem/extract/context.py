@@ -48,10 +48,11 @@ _VALUES = (
     "status",
     "allergen",
     "colour",
+    "hobby",
 )
 _TYPES = frozenset(
     "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
-    "diet car job status allergen colour".split()
+    "diet car job status allergen colour hobby".split()
 )
 # with nothing filed, a value said as left behind, or as a workplace's or a thing's, is not the speaker's
 _LEFT = re.compile(

@@ -26,7 +26,7 @@ from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import words
-from twinmem.extract.text import clause, mask_long_tokens, sentences
+from twinmem.extract.text import clause, mask_asides, mask_long_tokens, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 
@@ -97,7 +97,7 @@ def changes(
     text: str, said_at: datetime, named: Mapping[str, Mapping[str, Sequence[str]]], already: Sequence[Statement] = ()
 ) -> list[Statement]:
     """A new typed value for each subject named with one filed, from the sentences of a turn that name it."""
-    norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    norm = mask_asides(mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
     read = {(fold(s.subject), s.attribute) for s in already}
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
@@ -157,14 +157,16 @@ _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via)\s+)*", re.I
 )  # nothing of its own
 _NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
+_IT = re.compile(r"\b(?:it|its)\b", re.I)
 _SOMEONE = re.compile(r"\b(?:he|she|his|him|hers|my|your|our|says|said|told|tells)\b", re.I)
 
 
 def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b]
-    if not here and (_CARRY_ON.match(sent[a:pos]) or named[0][0] < 0 or _LEADS.fullmatch(sent[a:pos])):
-        here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."
+    lead = sent[a:pos]
+    if not here and (_CARRY_ON.match(lead) or named[0][0] < 0 or _LEADS.fullmatch(lead) or _IT.search(lead)):
+        here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."; "bumped it to"
     if not here:
         return None
     before = [(p, n) for p, n in here if p < pos]
@@ -180,7 +182,7 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
 
 def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()) -> list[Statement]:
     """First values of things named unmistakably: an identifier's port or version, a named plan's price."""
-    norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    norm = mask_asides(mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
     read = {(fold(s.subject), s.attribute) for s in already}
     out: list[Statement] = []
     for s_start, s_end in sentences(norm):

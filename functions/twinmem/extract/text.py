@@ -18,6 +18,20 @@ def mask_long_tokens(text: str) -> str:
     return _LONG_TOKEN.sub(lambda m: " " * len(m.group(0)), text)
 
 
+# a name, then an aside describing it, then its verb: "Orion, our scheduling app, is in beta"
+_ASIDE = re.compile(
+    r"(?:(?-i:\b[A-Z][\w-]*)|\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?P<aside>\s*,\s*(?:our|the|my|their)\s+[^,.;:!?]{1,50}?,)"
+    r"(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|costs|now|just|got|belongs|moved|stays|works)\b)",
+    re.I,
+)
+
+
+def mask_asides(text: str) -> str:
+    """Blank out the aside between a name and its verb, keeping offsets: "Orion, our scheduling app, is in
+    beta" reads as "Orion is in beta" (the aside says what Orion is, not what it holds)."""
+    return _ASIDE.sub(lambda m: m.group(0)[: m.start("aside") - m.start()] + " " * len(m.group("aside")), text)
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     start = 0
