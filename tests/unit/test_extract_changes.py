@@ -149,6 +149,9 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     # a version said as a product's number, no dot
     ("We upgraded to Debian 13 over the weekend.", {("Debian", "version", "13", 1)}),
     ("I moved to Denver 3 days ago.", {(SELF, "home_city", "Denver", 1)}),  # a count of days, not a version
+    # an aside between a name and its verb says what it is, not what it holds
+    ("Orion, our scheduling app, is live for everyone.", {("Orion", "status", "live", 1)}),
+    ("My gastroenterologist put me on low-FODMAP.", {(SELF, "diet", "low-FODMAP", 1)}),
     # a relative named at the head of a sentence is whom "his" and "her" refer to
     ("My sister Oona and her husband Bram came over.", {("Oona", "partner", "Bram", 1)}),
 ]

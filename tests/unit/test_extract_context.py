@@ -142,6 +142,20 @@ def test_a_short_answer_reads_with_the_question_it_answers(
     assert changed(answer, {}) == []  # alone it says nothing
 
 
+def test_a_workplace_read_while_studying_is_the_new_school() -> None:
+    rules = RulesExtractor()
+    text = "I transferred to ETH Zurich for the second year of my master's."
+    read = read_turn(rules, text, SAID, "user", filed={"school": ["TU Delft"]}, things={})
+    assert [(s.attribute, s.value) for s in read.statements] == [("school", "ETH Zurich")]
+    read = read_turn(rules, text, SAID, "user", filed={"school": ["TU Delft"], "employer": ["Arup"]}, things={})
+    assert [(s.attribute, s.value) for s in read.statements] == [("employer", "ETH Zurich")]  # works and studies
+
+
+def test_a_clause_without_a_subject_of_its_own_is_the_one_before_it() -> None:
+    text = "My brother finished at KU Leuven and starts a PhD at EPFL next month."
+    assert changed(text, {"school": ["TU Delft"]}) == []
+
+
 def test_the_table_is_validated() -> None:
     t = context.table()
     assert set(t.types.values()) <= context._TYPES

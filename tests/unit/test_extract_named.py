@@ -68,6 +68,9 @@ def test_a_value_belongs_to_the_thing_named_nearest_before_it() -> None:
         ("We charge $19 a month for the Pro plan.", ("Pro plan", "price", "$19")),
         ("My Vela thermostat is on firmware 2.1.7 again.", ("Vela thermostat", "version", "2.1.7")),
         ("The payments service is on 8443 now.", ("payments service", "port", "8443")),
+        ("Grafana's at localhost:3000 on my dev box.", ("Grafana", "port", "3000")),  # a thing called by its name
+        ("Nordlys has gone up to 1,800 NOK a night.", ("Nordlys", "price", "1,800 NOK")),
+        ("Quarry, our data catalogue, is on v3.2 in prod.", ("Quarry", "version", "v3.2")),  # past an aside
     ],
 )
 def test_first_values_of_things_named_unmistakably(text: str, want: tuple[str, str, str]) -> None:
@@ -114,6 +117,12 @@ def test_mentions_match_names_as_recorded_hyphens_and_case_aside() -> None:
 PEOPLE = {"Greta": {"home_city": ["Innsbruck"]}, "Mirela": {"employer": ["Dunmore Bank"]}}
 
 
+def test_it_in_a_later_clause_is_the_one_thing_named() -> None:
+    text = "Glowline isn't £8.99 anymore, they've bumped it to £10.99 without telling anyone."
+    got = things.changes(text, SAID, {"Glowline": {"price": ["£8.99"]}})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Glowline", "price", "£10.99")]
+
+
 def test_a_status_said_again_after_a_pronoun_is_the_thing_s() -> None:
     text = "Good news: checkout-queue isn't degraded any more. It's been fully operational since Friday."
     got = things.changes(text, SAID, {"checkout-queue": {"status": ["degraded"]}})
@@ -126,6 +135,7 @@ def test_a_status_said_again_after_a_pronoun_is_the_thing_s() -> None:
         ("Greta took a job at the university in Graz, so they moved in October.", ("Greta", "home_city", "Graz")),
         ("Poor Mirela. She joined Fernwood Games within a month, though.", ("Mirela", "employer", "Fernwood Games")),
         ("Innsbruck was too quiet for Greta, so Linz it is.", ("Greta", "home_city", "Linz")),
+        ("Mirela. She's not at Dunmore Bank now, Halcyon Media poached her.", ("Mirela", "employer", "Halcyon Media")),
     ],
 )
 def test_a_person_named_takes_a_new_value_of_a_type_filed_for_them(text: str, want: tuple[str, str, str]) -> None:

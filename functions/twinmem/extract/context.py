@@ -164,6 +164,10 @@ def shaped_values(sent: str, kind: str) -> list[tuple[str, int]]:
     return _shaped(sent, kind, table())
 
 
+_NO_SUBJECT = re.compile(
+    r"\W*(?:and|but|then|or)\s+(?!(?:i|i'm|i've|i'll|we|we're|we've|my|our|me|us|he|she|they|it|the|a|an|now)\b)[a-z]+(?:s|ed)\b",
+    re.I,
+)
 _CONTRAST = re.compile(r"\b(?:but|though|although|however|anyway|yet|still)\b", re.I)
 
 
@@ -182,6 +186,8 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
     out = []
     for value, pos in _shaped(sent, kind, t):
         a, b = clause(sent, pos)
+        if a > 0 and _NO_SUBJECT.match(sent, a):  # "My brother ... and starts a PhD at EPFL": his clause
+            a = clause(sent, a - 1)[0]
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if t.cues["other_person"].search(sent[a:b]) or cues.NEG.search(sent[a:pos]) or cues.HEDGE.search(sent[since:b]):
             continue
@@ -249,6 +255,21 @@ def changes(
             valid = when[0] if when else said_at.date()
             out.append(Statement(subject=SELF, attribute=attribute, value=value, valid_from=valid, span=(a, b)))
     return out
+
+
+def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement]) -> list[Statement]:
+    """A place of work read where the speaker has a school filed and none of work, from a sentence about
+    studying, is their new school: "I transferred to ETH Zurich for the second year of my master's"."""
+    if not filed.get("school") or filed.get("employer"):
+        return found
+    norm = text.replace("’", "'")
+    studying = table().cues["school"]
+    return [
+        s.model_copy(update={"attribute": "school"})
+        if s.subject == SELF and s.attribute == "employer" and studying.search(norm[s.span[0] : s.span[1]])
+        else s
+        for s in found
+    ]
 
 
 def _as_own(asked: str | None) -> str:

@@ -133,7 +133,7 @@ def asks_or_supposes(sent: str) -> bool:
 
 
 CLAUSE_BREAK = Lazy(
-    r"[;:—–]|,(?!\s*(?:and|or)?\s*\d)|\s-\s|\s(?=(?:and|but|while|whereas|although|though|because|so|which|who|"
+    r"[;—–]|:(?!\d)|,(?!\s*(?:and|or)?\s*\d)|\s-\s|\s(?=(?:and|but|while|whereas|although|though|because|so|which|who|"
     r"when|whereas|yet|since\s+(?:i|we|you|he|she|they|my|our|then))\s)",
     re.I,
 )

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
+from twinmem.extract.checks import is_known_place
 from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import words
 from twinmem.extract.text import clause, mask_asides, mask_long_tokens, sentences
@@ -157,6 +158,7 @@ _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via)\s+)*", re.I
 )  # nothing of its own
 _NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
+_PLACED = re.compile(r"\b(?:at|for|with|from|to|in)\s+(?:the\s+)?(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 _SOMEONE = re.compile(r"\b(?:he|she|his|him|hers|my|your|our|says|said|told|tells)\b", re.I)
 
@@ -175,6 +177,7 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     p, n = before[-1]
     opening = _PRONOUN_START.match(sent)
     between = sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos]
+    between = _PLACED.sub(" ", between)  # "She's not at Dunmore Bank anymore, ...": a place or a firm, nobody
     if _SOMEONE.search(between) or any(w.lower() not in words("not_names") for w in _NAME.findall(between)):
         return None  # "Mirela says Tom joined ...": somebody else comes between
     return n
@@ -208,6 +211,23 @@ def _services(sent: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent) if not _DEVICES.search(m.group("t"))]
 
 
+# a thing called by its name ("Grafana", "Nordlys"): a capitalised word that is not a person's pronoun, a
+# determiner or a place, straight before its value's verb
+_CALLED = re.compile(
+    r"(?-i:\b(?!(?:I|We|You|He|She|They|It|The|A|An|My|Our|Their|This|That|Yes|No|So|And|But|Then|Now|Just|Also|"
+    r"Still|Only|Even|Maybe|Well|Oh|Ok|Okay)\b)[A-Z][\w.+#-]*)(?='s\s|\s+(?:is|was|runs|sits|listens|serves|costs|"
+    r"charges|has\s+gone|went|got|moved|now)\b)"
+)
+
+
+def _called(sent: str) -> list[tuple[int, int, str]]:
+    return [
+        (m.start(), m.end(), m.group(0))
+        for m in _CALLED.finditer(sent)
+        if m.group(0).lower() not in words("not_names") and not is_known_place(m.group(0))
+    ]
+
+
 def _first_in(sent: str) -> list[tuple[str, str, str]]:
     """(thing, attribute, value) for the first values a sentence gives things named unmistakably (the last
     value per thing and attribute)."""
@@ -220,7 +240,7 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
     """A port or a version just after the thing it belongs to: an identifier, or a thing named by what it is
     (a device has a version but no port)."""
     found: list[tuple[str, str, str]] = []
-    idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)]
+    idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)] + _called(sent)
     software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
     for attribute in ("port", "version"):
         owners = sorted(software if attribute == "version" else idents + _services(sent))
@@ -235,7 +255,7 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
 
 def _plan_prices(sent: str) -> list[tuple[str, str, str]]:
     """A price in a sentence that names a plan or a tier: the nearest plan's."""
-    plans = [(m.start("t"), m.group("t")) for m in _PLAN.finditer(sent)]
+    plans = [(m.start("t"), m.group("t")) for m in _PLAN.finditer(sent)] + [(p, n) for p, _e, n in _called(sent)]
     if not plans:
         return []
     return [

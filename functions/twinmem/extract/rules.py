@@ -165,6 +165,7 @@ class RulesExtractor:
         and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py)."""
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
+            found = context.studies(text, filed, found)
             found += context.changes(text, said_at, filed, found, asked)
             found += named_subjects.changes(text, said_at, things or {}, found)
             found += named_subjects.first_values(text, said_at, found)
