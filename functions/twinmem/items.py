@@ -69,11 +69,11 @@ MAX_ASKED = 500  # characters of the question kept with the answer
 
 def asked_before(prev: Event, ev: Event) -> str | None:
     """The question `prev` asked, when `ev` answers it: the item just before, in the same conversation, by
-    another speaker, ending a sentence with "?" (its last question, at most MAX_ASKED characters)."""
+    another speaker, ending a sentence with "?" (its questions, the last MAX_ASKED characters of them)."""
     if prev.conversation_id != ev.conversation_id or (prev.role, prev.name) == (ev.role, ev.name):
         return None
-    questions = [q.strip() for q in re.findall(r"[^.!?]*\?", prev.content)]
-    return questions[-1][-MAX_ASKED:] if questions and questions[-1] else None
+    questions = " ".join(q.strip() for q in re.findall(r"[^.!?]*\?", prev.content) if q.strip())
+    return questions[-MAX_ASKED:] or None
 
 
 def get_item(caller: Caller, event_id: str) -> Event:

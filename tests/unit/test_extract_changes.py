@@ -152,6 +152,10 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     # an aside between a name and its verb says what it is, not what it holds
     ("Orion, our scheduling app, is live for everyone.", {("Orion", "status", "live", 1)}),
     ("My gastroenterologist put me on low-FODMAP.", {(SELF, "diet", "low-FODMAP", 1)}),
+    ("inventory-sync was handed over to Dmitri last week.", {("inventory-sync", "owner", "Dmitri", 1)}),
+    ("Fine, it happened. Tofu the leopard gecko has taken over the den.", {(SELF, "pet", "Tofu", 1)}),
+    # a tag question asks the whole sentence, and a question's opening verb is nobody's name
+    ("Could Oskar help? He's an electrician, right?", set()),
     # a relative named at the head of a sentence is whom "his" and "her" refer to
     ("My sister Oona and her husband Bram came over.", {("Oona", "partner", "Bram", 1)}),
 ]

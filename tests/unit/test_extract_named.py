@@ -117,6 +117,20 @@ def test_mentions_match_names_as_recorded_hyphens_and_case_aside() -> None:
 PEOPLE = {"Greta": {"home_city": ["Innsbruck"]}, "Mirela": {"employer": ["Dunmore Bank"]}}
 
 
+def test_the_one_person_the_question_named_is_whom_he_is() -> None:
+    asked = "Could Oskar help? He's an electrician, right?"
+    text = "Not anymore. He's a ferry captain now, on the island routes."
+    got = things.changes(text, SAID, {"Oskar": {"job_title": ["electrician"]}}, asked=asked)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Oskar", "job_title", "ferry captain")]
+    assert things.changes(text, SAID, {"Oskar": {"job_title": ["electrician"]}}) == []  # nobody to be "he"
+
+
+def test_a_port_said_after_a_colon() -> None:
+    text = "Security wanted new ports everywhere, so ledger-db moved again: 7432 as of last night."
+    got = things.changes(text, SAID, {"ledger-db": {"port": ["6432"]}})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("ledger-db", "port", "7432")]
+
+
 def test_it_in_a_later_clause_is_the_one_thing_named() -> None:
     text = "Glowline isn't £8.99 anymore, they've bumped it to £10.99 without telling anyone."
     got = things.changes(text, SAID, {"Glowline": {"price": ["£8.99"]}})

@@ -89,25 +89,31 @@ def _pattern(name: str) -> re.Pattern[str]:
 
 
 def _own_value(sent: str, pos: int) -> bool:
-    """The value at `pos` is said as holding: not negated in its clause, not the one left behind."""
-    a, _b = clause(sent, pos)
-    return not (cues.NEG.search(sent[a:pos]) or _OLD.search(sent[max(0, pos - 20) : pos]) or cues.HEDGE.search(sent))
+    """The value at `pos` is said as holding: not negated or hedged in its clause, not the one left behind."""
+    a, b = clause(sent, pos)
+    left_behind = _OLD.search(sent[max(0, pos - 20) : pos])
+    return not (cues.NEG.search(sent[a:pos]) or left_behind or cues.HEDGE.search(sent[a:b]))
 
 
 def changes(
-    text: str, said_at: datetime, named: Mapping[str, Mapping[str, Sequence[str]]], already: Sequence[Statement] = ()
+    text: str,
+    said_at: datetime,
+    named: Mapping[str, Mapping[str, Sequence[str]]],
+    already: Sequence[Statement] = (),
+    asked: str | None = None,
 ) -> list[Statement]:
-    """A new typed value for each subject named with one filed, from the sentences of a turn that name it."""
+    """A new typed value for each subject named with one filed, from the sentences of a turn that name it.
+    `asked`: the question the turn answers; the one subject it names is whom an opening "he" or "it" is."""
     norm = mask_asides(mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
     read = {(fold(s.subject), s.attribute) for s in already}
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
-    lead: list[tuple[int, str]] = []
+    lead: list[tuple[int, str]] = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
     for s_start, s_end in sentences(norm):
         sent = norm[s_start:s_end]
         found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
         here = found or _carried(sent, lead)
-        lead = found
+        lead = found or lead  # a sentence naming nobody ("Not anymore.") keeps whom "he" refers to
         if not here or cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _owned(sent, here, named):

@@ -48,8 +48,18 @@ def _question_from(sent: str) -> int:
     stripped = sent.rstrip()
     if not stripped.endswith("?"):
         return len(sent) + 1
+    if _TAG_QUESTION.search(stripped):
+        return 0  # "He's an electrician, right?": the whole sentence is asked
     breaks = [m.end() for m in re.finditer(r"[,;:—–]|\s-\s", stripped)]
     return breaks[-1] if breaks else 0
+
+
+_TAG_QUESTION = re.compile(
+    r"[,—–-]\s*(?:right|yes|yeah|no|correct|true|innit|eh|ok|okay|"
+    r"(?:is|isn't|are|aren't|was|wasn't|do|don't|does|doesn't|did|didn't|have|haven't|has|hasn't|can|can't|will|won't)"
+    r"(?:\s+(?:it|he|she|they|you|we|i|there|that))?)\s*\?$",
+    re.I,
+)
 
 
 def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
@@ -167,7 +177,7 @@ class RulesExtractor:
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = context.studies(text, filed, found)
             found += context.changes(text, said_at, filed, found, asked)
-            found += named_subjects.changes(text, said_at, things or {}, found)
+            found += named_subjects.changes(text, said_at, things or {}, found, asked)
             found += named_subjects.first_values(text, said_at, found)
         return Reading(statements=found)
 

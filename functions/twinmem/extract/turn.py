@@ -13,6 +13,7 @@ from twinmem.extract.table import grammar
 M = grammar().macros
 _PRONOUNS = frozenset("i we you he she they my our your his her".split())
 _VERSION_OF = re.compile(r"(?:version\s*v?\d[\w.]*|v\d[\w.]*)(?:\s+of\s+.*)?")
+_ASKING = re.compile(r"^\W*(?:could|can|would|will|does|did|is|was|has|should|might|shall)\s+(?=[A-Z])")
 _NOT_THINGS = frozenset("i we you he she they everything everyone nothing there here me".split())
 
 
@@ -68,6 +69,7 @@ class Turn:
 
     def notice(self, sentence: str) -> None:
         """A sentence that opens with a person's name makes them whom "he" or "she" refers to next."""
+        sentence = _ASKING.sub("", sentence)  # "Could Oskar help?": Oskar
         rel = rf"\W*(?i:my|our)\s+(?i:{M['REL']})\s+({M['NAMETOK']})\s+(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
         m = re.match(rel, sentence)
         m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?)\s+(?!(?:and|&|or)\b)[a-z]", sentence)
