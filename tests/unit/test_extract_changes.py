@@ -153,6 +153,7 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("Orion, our scheduling app, is live for everyone.", {("Orion", "status", "live", 1)}),
     ("My gastroenterologist put me on low-FODMAP.", {(SELF, "diet", "low-FODMAP", 1)}),
     ("inventory-sync was handed over to Dmitri last week.", {("inventory-sync", "owner", "Dmitri", 1)}),
+    ("Big news: Lumen Health finally hired me!", {(SELF, "employer", "Lumen Health", 1)}),
     ("Fine, it happened. Tofu the leopard gecko has taken over the den.", {(SELF, "pet", "Tofu", 1)}),
     # a tag question asks the whole sentence, and a question's opening verb is nobody's name
     ("Could Oskar help? He's an electrician, right?", set()),

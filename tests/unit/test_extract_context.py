@@ -65,6 +65,7 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("Hobart is where we've ended up!", "home_city", "Hobart"),
         ("It's official: signed with Corvid Health. Pellucid gets my notice tomorrow.", "employer", "Corvid Health"),
         ("I gave up bouldering. Thursday evenings are pottery now, I've made two bowls.", "hobby", "pottery"),
+        ("Canva onboarding is smoother than anything I sat through before. Week one done.", "employer", "Canva"),
         ("Traded in the van; I'm driving a second-hand Mazda CX-5 now.", "car", "Mazda CX-5"),
     ],
 )
