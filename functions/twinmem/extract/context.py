@@ -21,7 +21,7 @@ from datetime import datetime
 from functools import cache
 from pathlib import Path
 
-from twinmem.extract import cues
+from twinmem.extract import cues, favourites
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, school_like
 from twinmem.extract.lexicon import cities, countries, languages, words
@@ -29,6 +29,7 @@ from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, mask_long_tokens, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
+from twinmem.vocabulary import FAVORITE
 
 __all__ = ["candidate_values", "changes", "shaped_values", "table"]
 
@@ -250,11 +251,20 @@ def changes(
         known = {value_key(attribute, v) for v in values}
         best = _last_new(passages, kind, None if values else t.own[kind], known, read_values, attribute)
         if best is not None:
-            value, a, b = best
-            when = find_time(norm[a:b], said_at)
-            valid = when[0] if when else said_at.date()
-            out.append(Statement(subject=SELF, attribute=attribute, value=value, valid_from=valid, span=(a, b)))
+            out.append(_statement(attribute, best, norm, said_at))
+    for attribute, values in filed.items():  # favourites: any dish or book, read only where one is filed
+        if attribute.startswith(FAVORITE) and values and attribute not in read_attrs and attribute not in t.types:
+            fav = favourites.last_new(passages, attribute, values, t.cues["other_person"])
+            if fav is not None:
+                out.append(_statement(attribute, fav, norm, said_at))
     return out
+
+
+def _statement(attribute: str, found: tuple[str, int, int], norm: str, said_at: datetime) -> Statement:
+    value, a, b = found
+    when = find_time(norm[a:b], said_at)
+    valid = when[0] if when else said_at.date()
+    return Statement(subject=SELF, attribute=attribute, value=value, valid_from=valid, span=(a, b))
 
 
 def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement]) -> list[Statement]:

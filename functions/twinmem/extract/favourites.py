@@ -1,0 +1,82 @@
+"""A new favourite, said in context: "Terracotta now, honestly. Green had its run." after favorite_color green.
+
+Favourites have no type a value can be recognised by (any dish, drink or book), so a new one is read only
+where the speaker has one filed for the thing and the passage is about it: it names the old favourite or
+the thing ("food", "book"), or answers a question that does ("Your usual flat white?"). Then a few frames
+say what took its place: a fragment ("A matcha latte these days."), "these days it's ...", "switched to
+...", "... has overtaken ramen", "... is the dish I'd pick". Colours are typed (data/context.toml) and
+read there. Pure, like extract/context.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from twinmem.extract import cues
+from twinmem.extract.text import clause
+from twinmem.values import value_key
+from twinmem.vocabulary import FAVORITE
+
+__all__ = ["Passage", "last_new"]
+
+_NP = (
+    r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|"
+    r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
+    r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|now|these|instead|over|honestly|though|"
+    r"is|are|has|have|as|since|for|to|in|on|at|any\s*more|nowadays|actually)\b)[\w'-]+){0,3}?)"
+)
+_END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"
+_FRAMES = [
+    re.compile(rf"^\W*{_NP}\s*,?\s+(?:now|these\s+days|nowadays|instead|actually)\b", re.I),
+    re.compile(rf"\b(?:these\s+days|nowadays|now|lately)\s*,?\s+it'?s\s+(?:all\s+)?{_NP}{_END}", re.I),
+    re.compile(rf"\b(?:switched|moved|changed|converted)\s+(?:over\s+)?to\s+{_NP}{_END}", re.I),
+    re.compile(
+        rf"{_NP}\s+(?:has|have)\s+(?:officially\s+|now\s+|finally\s+|just\s+)?(?:overtaken|replaced|dethroned|beaten|"
+        r"become\s+my\s+(?:new\s+)?favou?rite)\b",
+        re.I,
+    ),
+    re.compile(
+        rf"{_NP}\s+is\s+(?:the|my)\s+(?:\w+\s+)?(?:dish|drink|meal|food|book|novel|film|movie|song|band|one|thing)\s+"
+        r"(?:i'd|i\s+would|i)\s+(?:pick|choose|order|have|go\s+for|reach\s+for)\b",
+        re.I,
+    ),
+]
+_ABOUT = r"\b(?:favou?rite|fave|go-to|top\s+spot|number\s+one|usual)\b"
+
+
+class Passage(Protocol):
+    """A sentence of the turn (extract/context.py's), its offsets, and the sentences either side of it
+    (before the first, also the question the turn answers)."""
+
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def sent(self) -> str: ...
+    @property
+    def around(self) -> str: ...
+
+
+def last_new(
+    passages: Sequence[Passage], attribute: str, values: Sequence[str], other_person: re.Pattern[str]
+) -> tuple[str, int, int] | None:
+    """The turn's last new value of a favourite filed as `values`, with its sentence's span; None if none."""
+    thing = attribute[len(FAVORITE) :].replace("_", " ")
+    names = set(values) | {v.split()[-1] for v in values if len(v.split()[-1]) > 3}  # "Tonkotsu ramen": ramen
+    about = re.compile(rf"{_ABOUT}|\b{re.escape(thing)}s?\b|" + "|".join(rf"\b{re.escape(v)}\b" for v in names), re.I)
+    known = {value_key(attribute, v) for v in values}
+    best: tuple[str, int, int] | None = None
+    for p in passages:
+        if not about.search(f"{p.sent} {p.around}") or cues.asks_or_supposes(p.sent):
+            continue
+        for m in (m for frame in _FRAMES for m in frame.finditer(p.sent)):
+            value = m.group("v").strip()
+            c_start, c_end = clause(p.sent, m.start("v"))
+            if other_person.search(p.sent[c_start:c_end]) or cues.NEG.search(p.sent[c_start : m.start("v")]):
+                continue
+            if value_key(attribute, value) not in known and not about.fullmatch(value):
+                best = (value, p.start, p.end)
+    return best

@@ -1,0 +1,59 @@
+"""A new favourite said in context (extract/favourites.py via context.changes), and what is left alone."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from twinmem.extract import context
+
+SAID = datetime(2024, 3, 5, 10, 0)
+
+
+def changed(text: str, filed: dict[str, list[str]], asked: str | None = None) -> list[tuple[str, str]]:
+    return [(s.attribute, s.value) for s in context.changes(text, SAID, filed, asked=asked)]
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "asked", "want"),
+    [
+        (
+            "An iced chai these days. I gave up coffee in the spring.",
+            {"favorite_drink": ["espresso"]},
+            "Your usual espresso?",
+            "iced chai",
+        ),
+        (
+            "After Oaxaca, I'd say mole has overtaken curry as my number one.",
+            {"favorite_food": ["curry"]},
+            None,
+            "mole",
+        ),
+        (
+            "Laksa is the dish I'd order over anything, green curry is old news.",
+            {"favorite_food": ["green curry"]},
+            None,
+            "Laksa",
+        ),
+        ("I've switched to rooibos, my go-to every evening.", {"favorite_drink": ["Earl Grey"]}, None, "rooibos"),
+        ("Middlemarch now, honestly. My old favourite can wait.", {"favorite_book": ["Dune"]}, None, "Middlemarch"),
+    ],
+)
+def test_a_new_favourite_is_read_where_the_passage_is_about_it(
+    text: str, filed: dict[str, list[str]], asked: str | None, want: str
+) -> None:
+    assert changed(text, filed, asked) == [(next(iter(filed)), want)]
+
+
+@pytest.mark.parametrize(
+    ("text", "filed"),
+    [
+        ("Rooibos these days.", {}),  # nothing filed
+        ("Rooibos these days, it's cheaper.", {"favorite_drink": ["Earl Grey"]}),  # nothing says it is a favourite
+        ("My sister's switched to rooibos, her new favourite.", {"favorite_drink": ["Earl Grey"]}),  # someone else's
+        ("Should I switch to rooibos instead of Earl Grey?", {"favorite_drink": ["Earl Grey"]}),  # a question
+    ],
+)
+def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:
+    assert changed(text, filed) == []
