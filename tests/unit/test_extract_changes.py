@@ -155,6 +155,8 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("inventory-sync was handed over to Dmitri last week.", {("inventory-sync", "owner", "Dmitri", 1)}),
     ("Big news: Lumen Health finally hired me!", {(SELF, "employer", "Lumen Health", 1)}),
     ("Fine, it happened. Tofu the leopard gecko has taken over the den.", {(SELF, "pet", "Tofu", 1)}),
+    ("We got a bunny for the kids, her name is Clover.", {(SELF, "pet", "Clover", 1)}),
+    ("We adopted a retired greyhound; his name is Pilot.", {(SELF, "pet", "Pilot", 1)}),  # a name, though a word
     # a tag question asks the whole sentence, and a question's opening verb is nobody's name
     ("Could Oskar help? He's an electrician, right?", set()),
     # a relative named at the head of a sentence is whom "his" and "her" refer to

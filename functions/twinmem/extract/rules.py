@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
+from functools import cache
 
 from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
@@ -41,6 +42,28 @@ def _conditional_spans(sent: str) -> list[tuple[int, int]]:
         comma = sent.find(",", m.end())
         spans.append((m.start(), comma if comma >= 0 else len(sent)))
     return spans
+
+
+@cache
+def _pet_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    m = grammar().macros
+    species = re.compile(rf"(?:[\w-]+\s+)?(?:{m['SPECIES']})", re.I)
+    named = re.compile(
+        rf"(?i:(?:his|her|its|their)\s+name(?:'s|\s+is)|named|called)\s+(?P<n>{m['NAMETOK']})(?!\s*(?-i:[A-Z]))"
+    )
+    return species, named
+
+
+def _pet_named(st: Statement, norm: str) -> Statement:
+    """A pet filed by its species takes the name said with it ("a greyhound last week; his name is Pilot"), a
+    name said outright even where it is also a word."""
+    species, named = _pet_patterns()
+    if st.attribute != "pet" or st.polarity != 1 or not species.fullmatch(st.value):
+        return st
+    after = norm[st.span[0] :]
+    end = re.search(r"[.!?](?:\s|$)", after)
+    found = named.search(after[: min(end.end() if end else len(after), 120)])
+    return st.model_copy(update={"value": found.group("n")}) if found else st
 
 
 def _question_from(sent: str) -> int:
@@ -194,7 +217,7 @@ class RulesExtractor:
             sent = norm[s_start:s_end]
             found = self._sentence(sent, s_start, turn) or self._follow_up(prev, sent, s_start, turn)
             prev = sent
-            for st in found:
+            for st in map(lambda st: _pet_named(st, norm), found):
                 key = (st.subject.lower(), st.attribute, value_key(st.attribute, st.value), st.polarity, st.qualifier)
                 if key not in seen:
                     seen.add(key)
