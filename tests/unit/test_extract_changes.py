@@ -157,6 +157,17 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("Fine, it happened. Tofu the leopard gecko has taken over the den.", {(SELF, "pet", "Tofu", 1)}),
     ("We got a bunny for the kids, her name is Clover.", {(SELF, "pet", "Clover", 1)}),
     ("We adopted a retired greyhound; his name is Pilot.", {(SELF, "pet", "Pilot", 1)}),  # a name, though a word
+    ("I became Singaporean in February.", {(SELF, "nationality", "Singaporean", 1)}),
+    (
+        "I typed it wrong: my birthday isn't 14 May, it's 4 August.",
+        {(SELF, "birthday", "14 May", -1), (SELF, "birthday", "4 August", 1)},
+    ),
+    ("Since Tbilisi my favourite food has been khachapuri.", {(SELF, "favorite_food", "khachapuri", 1)}),
+    (
+        "Piranesi has become my favourite book, so would it make a good gift?",
+        {(SELF, "favorite_book", "Piranesi", 1)},
+    ),
+    ("The studio shut, so bouldering is my thing now.", {(SELF, "hobby", "bouldering", 1)}),
     # a tag question asks the whole sentence, and a question's opening verb is nobody's name
     ("Could Oskar help? He's an electrician, right?", set()),
     # a relative named at the head of a sentence is whom "his" and "her" refer to

@@ -40,6 +40,12 @@ def changed(text: str, filed: dict[str, list[str]], asked: str | None = None) ->
             "mustard yellow",
         ),
         ("I got engaged to Rosalind in May!", {"partner": ["Tamsin"]}, "Rosalind"),
+        (
+            "It came through. I've been at Oyelaran Consulting since August.",
+            {"employer": ["Northgate"]},
+            "Oyelaran Consulting",
+        ),
+        ("Teal. I've gone right off the yellow.", {"favorite_color": ["mustard yellow"]}, "Teal"),
         ("My first week at Pemberly went fine, the work is fun.", {"employer": ["Tillcorp"]}, "Pemberly"),
     ],
 )
@@ -66,6 +72,7 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("It's official: signed with Corvid Health. Pellucid gets my notice tomorrow.", "employer", "Corvid Health"),
         ("I gave up bouldering. Thursday evenings are pottery now, I've made two bowls.", "hobby", "pottery"),
         ("Canva onboarding is smoother than anything I sat through before. Week one done.", "employer", "Canva"),
+        ("We finally got the keys to the new place in Norwich last week.", "home_city", "Norwich"),
         ("Traded in the van; I'm driving a second-hand Mazda CX-5 now.", "car", "Mazda CX-5"),
     ],
 )
@@ -100,6 +107,9 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("I love Leeds.", {"birthday": ["1990-05-01"]}),  # an attribute without a type
         ("My brother is obsessed with surfing these days.", {"hobby": ["chess"]}),  # someone else's pastime
         ("I gave up climbing in the spring.", {"hobby": ["chess"]}),  # the one left behind
+        ("Funny, half my old team went to Optus after I left.", {"employer": ["Atlassian"]}),  # a team's move
+        ("I've gone right off the yellow.", {"favorite_color": ["teal"]}),  # a colour given up
+        ("We spent a week in Porto last summer.", {"home_city": ["Leeds"]}),  # a trip still
     ],
 )
 def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:

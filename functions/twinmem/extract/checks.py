@@ -47,7 +47,8 @@ def _notname(value: str, low: str) -> bool:
     return not (
         set(low.split()) & (words("not_names") | languages())
         or low in DEMONYMS
-        or re.fullmatch(rf"(?:{M['DIETS']}|{M['TITLE_HEADS']}|{M['CAR_BRANDS']})", low)
+        or re.fullmatch(rf"(?:{M['DIETS']}|{M['TITLE_HEADS']})", low)
+        or re.match(rf"(?:{M['CAR_BRANDS']})\b", low)
     )
 
 

@@ -58,7 +58,7 @@ _TYPES = frozenset(
 # with nothing filed, a value said as left behind, or as a workplace's or a thing's, is not the speaker's
 _LEFT = re.compile(
     r"\b(?:out\s+of|left|leaving|leave|away\s+from|from|ex-?|gave\s+up|give\s+up|quit|dropped|ditched|stopped|"
-    r"done\s+with|no\s+more|goodbye|bye)\s+(?:the\s+|my\s+)?$",
+    r"done\s+with|no\s+more|goodbye|bye|(?:gone|went|go|going)\s+(?:right\s+|completely\s+)?off)\s+(?:the\s+|my\s+)?$",
     re.I,
 )
 # a value said as over: "keto is over", "Japanese didn't stick"

@@ -159,3 +159,22 @@ CAR_ADJ = Lazy(
     r"green|yellow|electric|hybrid)\s+",
     re.I,
 )
+
+
+def question_from(sent: str) -> int:
+    """Where the question part of a sentence begins (past its end when it asks nothing)."""
+    stripped = sent.rstrip()
+    if not stripped.endswith("?"):
+        return len(sent) + 1
+    if _TAG_QUESTION.search(stripped):
+        return 0  # "He's an electrician, right?": the whole sentence is asked
+    breaks = [m.end() for m in re.finditer(r"[,;:—–]|\s-\s", stripped)]
+    return breaks[-1] if breaks else 0
+
+
+_TAG_QUESTION = re.compile(
+    r"[,—–-]\s*(?:right|yes|yeah|no|correct|true|innit|eh|ok|okay|"
+    r"(?:is|isn't|are|aren't|was|wasn't|do|don't|does|doesn't|did|didn't|have|haven't|has|hasn't|can|can't|will|won't)"
+    r"(?:\s+(?:it|he|she|they|you|we|i|there|that))?)\s*\?$",
+    re.I,
+)

@@ -70,9 +70,10 @@ def last_new(
     known = {value_key(attribute, v) for v in values}
     best: tuple[str, int, int] | None = None
     for p in passages:
-        if not about.search(f"{p.sent} {p.around}") or cues.asks_or_supposes(p.sent):
+        stated = p.sent[: cues.question_from(p.sent)]  # "Piranesi has become my favourite, so would it do?"
+        if not about.search(f"{p.sent} {p.around}") or not stated.strip() or cues.asks_or_supposes(stated):
             continue
-        for m in (m for frame in _FRAMES for m in frame.finditer(p.sent)):
+        for m in (m for frame in _FRAMES for m in frame.finditer(stated)):
             value = m.group("v").strip()
             c_start, c_end = clause(p.sent, m.start("v"))
             if other_person.search(p.sent[c_start:c_end]) or cues.NEG.search(p.sent[c_start : m.start("v")]):

@@ -66,25 +66,6 @@ def _pet_named(st: Statement, norm: str) -> Statement:
     return st.model_copy(update={"value": found.group("n")}) if found else st
 
 
-def _question_from(sent: str) -> int:
-    """Where the question part of a sentence begins (past its end when it asks nothing)."""
-    stripped = sent.rstrip()
-    if not stripped.endswith("?"):
-        return len(sent) + 1
-    if _TAG_QUESTION.search(stripped):
-        return 0  # "He's an electrician, right?": the whole sentence is asked
-    breaks = [m.end() for m in re.finditer(r"[,;:—–]|\s-\s", stripped)]
-    return breaks[-1] if breaks else 0
-
-
-_TAG_QUESTION = re.compile(
-    r"[,—–-]\s*(?:right|yes|yeah|no|correct|true|innit|eh|ok|okay|"
-    r"(?:is|isn't|are|aren't|was|wasn't|do|don't|does|doesn't|did|didn't|have|haven't|has|hasn't|can|can't|will|won't)"
-    r"(?:\s+(?:it|he|she|they|you|we|i|there|that))?)\s*\?$",
-    re.I,
-)
-
-
 def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
     for g in ("val", "v1", "v2", "val2x", "pname", "species"):
         if g in m.re.groupindex and m.group(g):
@@ -259,7 +240,7 @@ class RulesExtractor:
         """Every rule's matches in the sentence, in order; a value claimed by an earlier rule is not read again."""
         if cues.QUESTION_START.match(sent):
             return []
-        q_from, cond_spans = _question_from(sent), _conditional_spans(sent)
+        q_from, cond_spans = cues.question_from(sent), _conditional_spans(sent)
         hits: list[Hit] = []
         claimed: list[tuple[int, int]] = []
         for rule in grammar().rules:
