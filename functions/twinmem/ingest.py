@@ -231,14 +231,15 @@ MAX_NAMED = 4  # subjects named in one turn whose values are read (one Query eac
 
 
 def named_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, dict[str, list[str]]]:
-    """The recorded subjects a turn names (things and other people) and their values filed so far, for an
-    extractor that reads changes in context: one gsi2 Query for the names, then one projected Query per
-    subject named (at most MAX_NAMED). Nothing for an unnamed assistant turn (it states no change)."""
+    """The recorded subjects a turn (or the question it answers) names, things and other people, and their
+    values filed so far, for an extractor that reads changes in context: one gsi2 Query for the names, then
+    one projected Query per subject named (at most MAX_NAMED). Nothing for an unnamed assistant turn (it
+    states no change)."""
     if getattr(extractor, "reads_context", False) is not True or (ev.role == "assistant" and not ev.name):
         return {}
     recorded = store.list_subjects(acc.tenant, acc.account, lambda visibility, _agent: visibility != "private")
     names = {display: stored for stored, display in recorded if stored != SELF}
-    named = named_subjects.mentions(ev.content, list(names))[:MAX_NAMED]
+    named = named_subjects.mentions(f"{ev.asked or ''} {ev.content}", list(names))[:MAX_NAMED]  # or its question
     return {n: store.filed_values(acc.tenant, acc.account, names[n]) for n in named}
 
 

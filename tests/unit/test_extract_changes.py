@@ -180,6 +180,12 @@ def test_a_change_said_in_ordinary_words(text: str, expected: set[Fact]) -> None
     assert facts(text) == expected
 
 
+def test_an_unnamed_assistant_files_only_what_it_restates_of_the_user() -> None:
+    text = "Sparrow VPN is now $101.88 a year, and you live in Leeds. Django 5.0 is out."
+    assert facts(text, role="assistant") == {(SELF, "home_city", "Leeds", 1)}
+    assert ("Sparrow VPN", "price", "$101.88", 1) in facts(text, role="assistant", speaker="Ava")  # a person
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

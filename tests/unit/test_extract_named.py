@@ -125,6 +125,37 @@ def test_the_one_person_the_question_named_is_whom_he_is() -> None:
     assert things.changes(text, SAID, {"Oskar": {"job_title": ["electrician"]}}) == []  # nobody to be "he"
 
 
+@pytest.mark.parametrize(
+    ("text", "filed", "want"),
+    [
+        (
+            "billing-worker is acting up. Hyun-woo owns it now that Priya moved teams, so can you draft the page?",
+            {"billing-worker": {"owner": ["Priya"]}},
+            ("billing-worker", "owner", "Hyun-woo"),
+        ),
+        (
+            "FitHaus put the price up to €45 a month from August.",
+            {"FitHaus membership": {"price": ["€39"]}},
+            ("FitHaus membership", "price", "€45"),
+        ),
+        (
+            "We're raising the Team plan to $15 per user from May 1.",
+            {"Team plan": {"price": ["$12"]}},
+            ("Team plan", "price", "$15"),
+        ),
+    ],
+)
+def test_a_thing_s_new_value_said_before_a_question_or_as_an_object(
+    text: str, filed: dict[str, dict[str, list[str]]], want: tuple[str, str, str]
+) -> None:
+    assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [want]
+
+
+def test_a_price_is_no_version() -> None:
+    got = things.first_values("I'm tallying subscriptions: Sparrow VPN is $6.99 a month.", SAID)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Sparrow VPN", "price", "$6.99")]
+
+
 def test_a_port_said_after_a_colon() -> None:
     text = "Security wanted new ports everywhere, so ledger-db moved again: 7432 as of last night."
     got = things.changes(text, SAID, {"ledger-db": {"port": ["6432"]}})

@@ -66,7 +66,7 @@ def mentions(text: str, names: Sequence[str]) -> list[str]:
 
 
 _HEAD = re.compile(
-    r"\s+(?:plan|tier|subscription|service|app|api|worker|server|database|db|cluster|queue|cache|office|studio|"
+    r"\s+(?:plan|tier|subscription|membership|service|app|api|worker|server|database|db|cluster|queue|cache|office|studio|"
     r"migration|project|repo|library|package|site|website|account)$",
     re.I,
 )
@@ -109,7 +109,7 @@ def changes(
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead: list[tuple[int, str]] = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
-    for s_start, s_end in sentences(norm):
+    for s_start, s_end in _stated(norm):
         sent = norm[s_start:s_end]
         found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
         here = found or _carried(sent, lead)
@@ -124,13 +124,17 @@ def changes(
 
 
 _PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their|it|its|it's)\b", re.I)
+_OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
 def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The one subject the sentence before named, for a sentence that opens with a pronoun ("She landed at ...")."""
+    """The one subject the sentence before named, for a sentence that opens with a pronoun ("She landed at ...")
+    or takes one as its object ("Hyun-woo owns it now")."""
     names = {n for _p, n in lead}
-    return [(-1, names.pop())] if len(names) == 1 and _PRONOUN_START.match(sent) else []  # -1: carried over
+    if len(names) != 1 or not (_PRONOUN_START.match(sent) or _OBJECT.search(sent)):
+        return []
+    return [(-1, names.pop())]  # -1: carried over
 
 
 def kind_of(attribute: str) -> str | None:
@@ -145,12 +149,15 @@ def _owned(
     in its clause (or in the sentence, for a clause that carries on), has the attribute filed."""
     found: dict[tuple[str, str], str] = {}
     attributes = {a for _p, n in named for a in filed.get(n, {})}
+    bare = sent  # the names blanked: "the Team plan to $15" plans nothing
+    for p, n in (x for x in named if x[0] >= 0):
+        bare = bare[:p] + " " * len(n) + bare[p + len(n) :]
     for attribute in sorted(attributes):
         kind = kind_of(attribute)
         for value, pos in shaped_values(sent, kind) if kind else []:
             owner = _owner(sent, pos, named)
             values = filed.get(owner or "", {}).get(attribute)
-            if not values or not _own_value(sent, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
+            if not values or not _own_value(bare, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
                 continue
             if value_key(attribute, value) not in {value_key(attribute, v) for v in values} and fold(value) != fold(
                 owner or ""
@@ -189,12 +196,22 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     return n
 
 
+def _stated(norm: str) -> list[tuple[int, int]]:
+    """The turn's sentences, each cut before the question it ends on ("Hyun-woo owns it now, so can you draft
+    the page?" is read as far as "now"); a sentence that is all question is kept whole (and then left alone)."""
+    out = []
+    for a, b in sentences(norm):
+        q = cues.question_from(norm[a:b])
+        out.append((a, a + q) if 0 < q <= b - a and norm[a : a + q].strip(" ,;:") else (a, b))
+    return out
+
+
 def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()) -> list[Statement]:
     """First values of things named unmistakably: an identifier's port or version, a named plan's price."""
     norm = mask_asides(mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
     read = {(fold(s.subject), s.attribute) for s in already}
     out: list[Statement] = []
-    for s_start, s_end in sentences(norm):
+    for s_start, s_end in _stated(norm):
         sent = norm[s_start:s_end]
         if cues.asks_or_supposes(sent):
             continue
@@ -221,7 +238,7 @@ def _services(sent: str) -> list[tuple[int, int, str]]:
 # determiner or a place, straight before its value's verb
 _CALLED = re.compile(
     r"(?-i:\b(?!(?:I|We|You|He|She|They|It|The|A|An|My|Our|Their|This|That|Yes|No|So|And|But|Then|Now|Just|Also|"
-    r"Still|Only|Even|Maybe|Well|Oh|Ok|Okay)\b)[A-Z][\w.+#-]*)(?='s\s|\s+(?:is|was|runs|sits|listens|serves|costs|"
+    r"Still|Only|Even|Maybe|Well|Oh|Ok|Okay)\b)[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)*)(?='s\s|\s+(?:is|was|runs|sits|listens|serves|costs|"
     r"charges|has\s+gone|went|got|moved|now)\b)"
 )
 

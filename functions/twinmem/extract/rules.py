@@ -203,6 +203,8 @@ class RulesExtractor:
                 if key not in seen:
                     seen.add(key)
                     out.append(st)
+        if turn.assistant and not turn.named:  # its claims about things and others are its own, not what was said
+            return [st for st in out if st.subject == SELF]
         return out
 
     @staticmethod
