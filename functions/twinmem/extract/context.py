@@ -72,6 +72,10 @@ _NOT_A_PERSON = re.compile(
     r"warehouse|servers?|data\s*cent(?:er|re)s?|branch|lab)\b",
     re.I,
 )
+_MOVED_TO = re.compile(
+    r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+)?"
+    r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})|[a-z]{2}(?:-[a-z]+)+-\d)"
+)
 _WORD_UP = re.compile(r"(?-i:\b[A-Z][a-z]+\b)")
 _PLACE_RUN = re.compile(r"(?-i:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|upon|on))*)")
 
@@ -127,7 +131,10 @@ def _places(sent: str, kind: str) -> list[tuple[str, int]]:
 
 def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     """Values of one type in a sentence, with their offsets, before the frame is looked at."""
-    if kind in ("city", "country", "place"):
+    if kind == "place":  # a thing's location: a known place, or wherever it is said to move to
+        moved = [(m.group("v"), m.start("v")) for m in _MOVED_TO.finditer(sent)]
+        return sorted({*_places(sent, kind), *moved}, key=lambda f: f[1])
+    if kind in ("city", "country"):
         return _places(sent, kind)
     if kind == "language":
         return [(m.group(0), m.start()) for m in _WORD_UP.finditer(sent) if fold(m.group(0)) in languages()]
@@ -329,10 +336,10 @@ def _last_new(
         for value, pos in candidate_values(sent, kind, around):
             if _LEFT.search(sent[max(0, pos - 24) : pos]) or _ENDED.search(sent[pos + len(value) :]):
                 continue
-            if cue is not None and (
-                table().cues["other_person"].search(sent[:pos]) or _NOT_A_PERSON.search(sent[:pos])
-            ):
+            if cue is not None and table().cues["other_person"].search(sent[:pos]):
                 continue
+            if (cue is not None or kind in ("city", "country")) and _NOT_A_PERSON.search(sent[:pos]):
+                continue  # "The warehouse stays in Hull": a workplace's, even with a home filed
             if value_key(attribute, value) not in known and fold(value) not in read_values:
                 best = (value, s_start, s_end)
     return best

@@ -153,20 +153,38 @@ def _owned(
     for p, n in (x for x in named if x[0] >= 0):
         bare = bare[:p] + " " * len(n) + bare[p + len(n) :]
     for attribute in sorted(attributes):
-        kind = kind_of(attribute)
-        for value, pos in shaped_values(sent, kind) if kind else []:
-            owner = _owner(sent, pos, named)
-            values = filed.get(owner or "", {}).get(attribute)
-            if not values or not _own_value(bare, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
-                continue
-            if value_key(attribute, value) not in {value_key(attribute, v) for v in values} and fold(value) != fold(
-                owner or ""
-            ):
-                found[(owner or "", attribute)] = value
+        for owner, value in _new_values(sent, bare, attribute, named, filed):
+            found[(owner, attribute)] = value
     return [(n, a, v) for (n, a), v in found.items()]
 
 
+def _new_values(
+    sent: str,
+    bare: str,
+    attribute: str,
+    named: list[tuple[int, str]],
+    filed: Mapping[str, Mapping[str, Sequence[str]]],
+) -> list[tuple[str, str]]:
+    """(owner, value) for each value of the attribute's type in the sentence that is new for its owner."""
+    kind = kind_of(attribute)
+    shaped = shaped_values(sent, kind) if kind else []
+    out = []
+    for i, (value, pos) in enumerate(shaped):
+        if i and kind in _PLACES and _REFINES.fullmatch(sent, shaped[i - 1][1] + len(shaped[i - 1][0]), pos):
+            continue  # "in Cape Town now, Muizenberg": a part of the place just named
+        owner = _owner(sent, pos, named)
+        values = filed.get(owner or "", {}).get(attribute)
+        if not values or not _own_value(bare, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
+            continue
+        if value_key(attribute, value) not in {value_key(attribute, v) for v in values} and fold(value) != fold(
+            owner or ""
+        ):
+            out.append((owner or "", value))
+    return out
+
+
 _PLACES = ("city", "country", "place")
+_REFINES = re.compile(r"(?:\s+now)?\s*,\s*", re.I)
 _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via)\s+)*", re.I
 )  # nothing of its own
