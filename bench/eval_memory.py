@@ -44,7 +44,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "eval"
 RESULTS = ROOT / "bench" / "results"
 # update sets of a half: the first is the figure; the others (when present) are printed on lines of their own
-UPDATE_SETS = ("updates", "updates_hard", "updates_wild", "updates_blind", "updates_blind2", "updates_blind3")
+UPDATE_SETS = (
+    "updates",
+    "updates_hard",
+    "updates_wild",
+    "updates_blind",
+    "updates_blind2",
+    "updates_blind3",
+    "updates_blind4",
+)
 K = 10
 BATCH = 100
 CATEGORIES = ("single-hop", "multi-hop", "temporal")

@@ -168,6 +168,12 @@ CHANGES: list[tuple[str, set[Fact]]] = [
         {(SELF, "favorite_book", "Piranesi", 1)},
     ),
     ("The studio shut, so bouldering is my thing now.", {(SELF, "hobby", "bouldering", 1)}),
+    # words in quotes are not the speaker's
+    ("Translate this: 'My name is John and I live in Chicago.'", set()),
+    ('The article opens with "I moved to Lisbon and never looked back".', set()),
+    ("Once we upgrade to Django 5 we can drop the middleware.", set()),  # a plan
+    ("Finished the upgrade to Postgres 16 over the weekend.", {("Postgres", "version", "16", 1)}),
+    ("My daughter Amara started at Westfield Primary this month.", {("Amara", "school", "Westfield Primary", 1)}),
     # a tag question asks the whole sentence, and a question's opening verb is nobody's name
     ("Could Oskar help? He's an electrician, right?", set()),
     # a relative named at the head of a sentence is whom "his" and "her" refer to

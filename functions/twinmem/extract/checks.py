@@ -34,7 +34,8 @@ def school_like(value: str, acronyms: bool = True) -> bool:
     return bool(
         re.search(
             r"\b(?:university|college|school|institute|academy|polytechnic|uni|conservatory|universidad|"
-            r"elementary|kindergarten|preschool|montessori|gymnasium|lyceum|seminary)\b",
+            r"elementary|kindergarten|preschool|montessori|gymnasium|lyceum|seminary|primary|secondary|high|"
+            r"middle|grammar|nursery|hochschule|universit\w*|ecole|école|escuela|scuola)\b",
             low,
         )
         or re.fullmatch(r"(?:[A-Z][\w.]*\s+){1,2}State", value)  # Penn State, Ohio State

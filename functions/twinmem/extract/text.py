@@ -32,6 +32,16 @@ def mask_asides(text: str) -> str:
     return _ASIDE.sub(lambda m: m.group(0)[: m.start("aside") - m.start()] + " " * len(m.group("aside")), text)
 
 
+# words quoted, not said: a passage in quotes ("The article opens with 'I moved to Lisbon ...'")
+_QUOTED = re.compile(r"(?<![\w'’])(['\"“‘])(?=\S)[^'\"”’\n]{8,}?\s[^'\"”’\n]*?['\"”’](?![\w])")
+
+
+def mask_quotes(text: str) -> str:
+    """Blank out a quoted passage (a sentence someone wrote or is asked to translate), keeping offsets: what
+    is in quotes is not the speaker saying it."""
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     start = 0
