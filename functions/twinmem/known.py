@@ -13,24 +13,31 @@ from twinmem.access import visible
 from twinmem.aws import store
 from twinmem.history import list_subjects
 from twinmem.http import views
-from twinmem.models import Caller
+from twinmem.models import Account, Caller, Memory
 
 
 def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
-    """Known lines for the named subjects (one Query each), or for every recorded subject."""
+    """Known lines for the named subjects (one Query each), or for every recorded subject. A name with
+    nothing filed under it reads the one recorded thing it is short for (one more Query, on a miss only)."""
     acc = accounts.require(caller)
     if names is None:
         stored = [s for s, _ in list_subjects(caller, acc)]
     else:
         stored = list(dict.fromkeys(subjects.resolve(acc, n) for n in names))
     lines: list[str] = []
+    every: list[str] | None = None
     for subject in stored:
-        shown = [
-            m
-            for m in visible(caller, store.query_subject(acc.tenant, acc.account, subject))
-            if not m.hidden_from_history()
-        ]
+        shown = _shown(caller, acc, subject)
+        if not shown and names is not None and subject != subjects.SELF:  # "FitHaus": the FitHaus membership
+            every = every if every is not None else [s for s, _ in list_subjects(caller, acc)]
+            meant = subjects.named_by(subject, every)
+            shown = _shown(caller, acc, meant) if meant and meant not in stored else []
         if shown:
             recorded = next((m.subject_display for m in shown if m.subject_display), None)
             lines += views.lines_for(subjects.display(acc, subject, recorded), shown)
     return {"lines": lines, "text": views.text_of(lines)}
+
+
+def _shown(caller: Caller, acc: Account, subject: str) -> list[Memory]:
+    memories = store.query_subject(acc.tenant, acc.account, subject)
+    return [m for m in visible(caller, memories) if not m.hidden_from_history()]

@@ -1,4 +1,5 @@
-"""Naming subjects: the key a name is filed under, the end user's own aliases, nearest names on a miss."""
+"""Naming subjects: the key a name is filed under, the end user's own aliases, the thing a short name means,
+nearest names on a miss."""
 
 from __future__ import annotations
 
@@ -50,6 +51,25 @@ def display(acc: Account, stored: str, recorded_display: str | None) -> str:
     if stored == SELF:
         return acc.name or "user"
     return recorded_display or stored
+
+
+# what a thing is called after its name: "the FitHaus membership", "our Elasticsearch cluster"
+_HEADS = frozenset(
+    "plan tier subscription membership service app api worker server database db cluster queue cache box repo "
+    "project library package site website account gym office shop store studio".split()
+)
+
+
+def named_by(name: str, recorded: list[str]) -> str | None:
+    """The one recorded subject a name means when nothing is filed under it: the name with a generic head
+    word after it, or without one ("Elasticsearch" reads "elasticsearch cluster"); None for none or several."""
+    key = subject_key(name)
+
+    def headed(longer: str, shorter: str) -> bool:
+        return longer.startswith(shorter + " ") and longer[len(shorter) + 1 :] in _HEADS
+
+    found = [r for r in recorded if headed(r, key) or headed(key, r)]
+    return found[0] if len(found) == 1 else None
 
 
 def nearest(name: str, recorded: list[str], limit: int = 10) -> list[str]:

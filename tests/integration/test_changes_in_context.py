@@ -90,3 +90,20 @@ def test_a_question_in_another_call_or_conversation_is_not_the_one_answered(api:
     backend.drain()
 
     assert _first_value(api, "user", "home_city") is None
+
+
+def test_known_reads_the_thing_a_short_name_means_and_the_question_s_subject(api: ApiClient, backend: Any) -> None:
+    turns = [
+        _turn(1, "Our Elasticsearch cluster is on 7.17. Is it worth upgrading this year?", 1),
+        _turn(2, "My neighbour Oskar is an electrician and he's doing my rewiring.", 2),
+        _turn(3, "The Elasticsearch 8.13 upgrade went live last night.", 20),
+        _turn(4, "Could Oskar help with the fuse box? He's an electrician, right?", 21, "assistant"),
+        _turn(5, "Not anymore. He's a ferry captain now, on the island routes.", 21),
+    ]
+    assert api.post("/v1/memory/items", {"items": turns}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "Elasticsearch", "version") == "8.13"  # filed as "Elasticsearch cluster"
+    assert _first_value(api, "Elasticsearch cluster", "version") == "8.13"
+    assert _first_value(api, "Oskar", "job_title") == "ferry captain"  # "he", named by the question
+    assert _first_value(api, "Elastic", "version") is None  # not a name with a thing's head word after it

@@ -1,0 +1,18 @@
+"""The thing a short name means (subjects.named_by): a name with a generic head word, one way or the other."""
+
+from __future__ import annotations
+
+from twinmem.subjects import named_by
+
+
+def test_a_short_name_reads_the_one_thing_it_is_short_for() -> None:
+    recorded = ["elasticsearch cluster", "fithaus", "pro plan", "starter plan"]
+    assert named_by("Elasticsearch", recorded) == "elasticsearch cluster"
+    assert named_by("FitHaus membership", recorded) == "fithaus"
+    assert named_by("Pro", recorded) == "pro plan"
+
+
+def test_no_guess_between_several_or_without_a_head_word() -> None:
+    assert named_by("Pro", ["pro plan", "pro app"]) is None  # two things it could be
+    assert named_by("Elastic", ["elasticsearch cluster"]) is None
+    assert named_by("Greta", ["greta smith"]) is None  # a surname is no head word
