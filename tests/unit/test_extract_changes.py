@@ -168,6 +168,8 @@ CHANGES: list[tuple[str, set[Fact]]] = [
         {(SELF, "favorite_book", "Piranesi", 1)},
     ),
     ("The studio shut, so bouldering is my thing now.", {(SELF, "hobby", "bouldering", 1)}),
+    ("My friend Marisol is dating a guy called Bruno.", {("Marisol", "partner", "Bruno", 1)}),
+    ("Not really, she switched jobs. She's a product manager now.", set()),  # "Not" is nobody
     # words in quotes are not the speaker's
     ("Translate this: 'My name is John and I live in Chicago.'", set()),
     ('The article opens with "I moved to Lisbon and never looked back".', set()),

@@ -110,6 +110,7 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("Funny, half my old team went to Optus after I left.", {"employer": ["Atlassian"]}),  # a team's move
         ("I've gone right off the yellow.", {"favorite_color": ["teal"]}),  # a colour given up
         ("We spent a week in Porto last summer.", {"home_city": ["Leeds"]}),  # a trip still
+        ("We moved the backup NAS to a rack in Frankfurt over the weekend.", {"home_city": ["Leeds"]}),  # a thing
     ],
 )
 def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:

@@ -181,6 +181,8 @@ def test_a_status_said_again_after_a_pronoun_is_the_thing_s() -> None:
         ("Poor Mirela. She joined Fernwood Games within a month, though.", ("Mirela", "employer", "Fernwood Games")),
         ("Innsbruck was too quiet for Greta, so Linz it is.", ("Greta", "home_city", "Linz")),
         ("Mirela. She's not at Dunmore Bank now, Halcyon Media poached her.", ("Mirela", "employer", "Halcyon Media")),
+        ("Greta's off again, she lives in Singapore now.", ("Greta", "home_city", "Singapore")),  # a city-state
+        ("Greta called. She's not in Innsbruck now, she took a flat in Tallinn.", ("Greta", "home_city", "Tallinn")),
     ],
 )
 def test_a_person_named_takes_a_new_value_of_a_type_filed_for_them(text: str, want: tuple[str, str, str]) -> None:
@@ -194,6 +196,7 @@ def test_a_person_named_takes_a_new_value_of_a_type_filed_for_them(text: str, wa
         "Greta's husband grew up in Graz, and she visits Salzburg.",  # someone else's, then a visit
         "Mirela says Tom joined Fernwood Games.",  # the value's clause names nobody filed
         "Did Greta move to Graz?",
+        "Greta and Mirela met; she lives in Graz.",  # "she": either of two people named
     ],
 )
 def test_a_person_named_is_left_alone(text: str) -> None:

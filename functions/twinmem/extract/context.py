@@ -24,7 +24,7 @@ from pathlib import Path
 from twinmem.extract import cues, favourites
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, school_like
-from twinmem.extract.lexicon import cities, countries, languages, words
+from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, mask_long_tokens, mask_quotes, sentences
 from twinmem.extract.time_anchor import find_time
@@ -69,7 +69,9 @@ _ENDED = re.compile(
 )
 _NOT_A_PERSON = re.compile(
     r"\b(?:our|my|the|their)\s+(?:office|company|team|firm|headquarters|hq|business|shop|store|startup|factory|"
-    r"warehouse|servers?|data\s*cent(?:er|re)s?|branch|lab)\b",
+    r"warehouse|servers?|data\s*cent(?:er|re)s?|branch|lab)\b|"
+    r"\b(?:moved|relocated|shifted|migrated|brought|sent|shipped)\s+(?:the|our|my|their|a|an)\s+[\w-]+(?:\s+[\w-]+){0,3}?"
+    r"\s+(?:to|into)\b",  # "We moved the backup NAS to Frankfurt": a thing moved
     re.I,
 )
 _MOVED_TO = re.compile(
@@ -120,9 +122,10 @@ def _places(sent: str, kind: str) -> list[tuple[str, int]]:
         for n in range(len(toks), 0, -1):
             value = " ".join(toks[:n])
             key = fold(value)
-            hit = {"city": key in cities() and key not in countries(), "country": key in countries()}.get(
-                kind, is_known_place(value)
-            )
+            hit = {
+                "city": key in cities() and (key not in countries() or key in city_states()),
+                "country": key in countries(),
+            }.get(kind, is_known_place(value))
             if hit and key not in words("not_names"):
                 out.append((value, m.start()))
                 break

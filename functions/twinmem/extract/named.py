@@ -191,14 +191,16 @@ _LEADS = re.compile(
 _NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
 _PLACED = re.compile(r"\b(?:at|for|with|from|to|in)\s+(?:the\s+)?(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
-_SOMEONE = re.compile(r"\b(?:he|she|his|him|hers|my|your|our|says|said|told|tells)\b", re.I)
+_SOMEONE = re.compile(r"\b(?:my|your|our|says|said|told|tells)\b", re.I)
+_THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else
 
 
 def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b]
     lead = sent[a:pos]
-    if not here and (_CARRY_ON.match(lead) or named[0][0] < 0 or _LEADS.fullmatch(lead) or _IT.search(lead)):
+    carries = _CARRY_ON.match(lead) or _LEADS.fullmatch(lead) or _IT.search(lead) or _PRONOUN_START.match(lead)
+    if not here and (carries or named[0][0] < 0):
         here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."; "bumped it to"
     if not here:
         return None
@@ -208,10 +210,15 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     p, n = before[-1]
     opening = _PRONOUN_START.match(sent)
     between = sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos]
-    between = _PLACED.sub(" ", between)  # "She's not at Dunmore Bank anymore, ...": a place or a firm, nobody
+    return None if _someone_between(_PLACED.sub(" ", between), named) else n
+
+
+def _someone_between(between: str, named: list[tuple[int, str]]) -> bool:
+    """Somebody else comes between a subject and its value: "Mirela says Tom joined ...", "he" after two people
+    named (a place or a firm, "at Dunmore Bank", was blanked: nobody)."""
     if _SOMEONE.search(between) or any(w.lower() not in words("not_names") for w in _NAME.findall(between)):
-        return None  # "Mirela says Tom joined ...": somebody else comes between
-    return n
+        return True
+    return bool(_THIRD.search(between)) and len({n for _p, n in named}) > 1
 
 
 def _stated(norm: str) -> list[tuple[int, int]]:
