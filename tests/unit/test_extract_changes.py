@@ -170,6 +170,10 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("The studio shut, so bouldering is my thing now.", {(SELF, "hobby", "bouldering", 1)}),
     ("My friend Marisol is dating a guy called Bruno.", {("Marisol", "partner", "Bruno", 1)}),
     ("Not really, she switched jobs. She's a product manager now.", set()),  # "Not" is nobody
+    ("New favourite book: Piranesi by Susanna Clarke.", {(SELF, "favorite_book", "Piranesi", 1)}),
+    ("The lake cabin belongs to my uncle Wiremu.", {("lake cabin", "owner", "Wiremu", 1)}),
+    ("My cousin Aroha bought the lake cabin from Wiremu.", {("lake cabin", "owner", "Aroha", 1)}),
+    ("Ugh, the veg box went up again.", set()),  # a price rising is no status
     # words in quotes are not the speaker's
     ("Translate this: 'My name is John and I live in Chicago.'", set()),
     ('The article opens with "I moved to Lisbon and never looked back".', set()),

@@ -151,6 +151,12 @@ def test_a_thing_s_new_value_said_before_a_question_or_as_an_object(
     assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [want]
 
 
+def test_a_value_opening_the_next_sentence_is_the_thing_s() -> None:
+    text = "Ugh, the Greenacre veg box went up again. £22 a week now."
+    got = things.changes(text, SAID, {"Greenacre veg box": {"price": ["£20"]}})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Greenacre veg box", "price", "£22")]
+
+
 def test_a_price_is_no_version() -> None:
     got = things.first_values("I'm tallying subscriptions: Sparrow VPN is $6.99 a month.", SAID)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Sparrow VPN", "price", "$6.99")]

@@ -124,15 +124,16 @@ def changes(
 
 
 _PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their|it|its|it's)\b", re.I)
+_VALUE_START = re.compile(r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|port\s+\d)", re.I)  # "£22 a week now."
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
 def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """The one subject the sentence before named, for a sentence that opens with a pronoun ("She landed at ...")
-    or takes one as its object ("Hyun-woo owns it now")."""
+    or takes one as its object ("Hyun-woo owns it now"), or that opens on a value ("... went up again. £22 now.")."""
     names = {n for _p, n in lead}
-    if len(names) != 1 or not (_PRONOUN_START.match(sent) or _OBJECT.search(sent)):
+    if len(names) != 1 or not (_PRONOUN_START.match(sent) or _OBJECT.search(sent) or _VALUE_START.match(sent)):
         return []
     return [(-1, names.pop())]  # -1: carried over
 
