@@ -151,6 +151,11 @@ def test_a_thing_s_new_value_said_before_a_question_or_as_an_object(
     assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [want]
 
 
+def test_a_name_that_starts_like_a_place_is_no_place() -> None:
+    got = things.changes("Alice Chen works at Acme Health now.", SAID, {"Alice Chen": {"home_city": ["Berlin"]}})
+    assert [(s.attribute, s.value) for s in got] == []  # Alice (Texas) is a town, but here a first name
+
+
 def test_a_value_opening_the_next_sentence_is_the_thing_s() -> None:
     text = "Ugh, the Greenacre veg box went up again. £22 a week now."
     got = things.changes(text, SAID, {"Greenacre veg box": {"price": ["£20"]}})

@@ -79,7 +79,7 @@ _MOVED_TO = re.compile(
     r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})|[a-z]{2}(?:-[a-z]+)+-\d)"
 )
 _WORD_UP = re.compile(r"(?-i:\b[A-Z][a-z]+\b)")
-_PLACE_RUN = re.compile(r"(?-i:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|upon|on))*)")
+_PLACE_RUN = re.compile(r"(?-i:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|(?:de|del|la|upon|on)\s+[A-Z][\w'-]*))*)")
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,8 @@ def _places(sent: str, kind: str) -> list[tuple[str, int]]:
     for m in _PLACE_RUN.finditer(sent):
         toks = m.group(0).split()
         for n in range(len(toks), 0, -1):
+            if n < len(toks) and toks[n] != "I" and toks[n].lower() not in words("not_names"):
+                continue  # "Alice Chen", "Boston University", "Washington Post": a name that starts like a place
             value = " ".join(toks[:n])
             key = fold(value)
             hit = {
