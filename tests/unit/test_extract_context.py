@@ -46,6 +46,16 @@ def changed(text: str, filed: dict[str, list[str]], asked: str | None = None) ->
             "Oyelaran Consulting",
         ),
         ("Teal. I've gone right off the yellow.", {"favorite_color": ["mustard yellow"]}, "Teal"),
+        (
+            "Retested: it's not peanuts after all, I'm allergic to tree nuts. Cashews, walnuts, the lot.",
+            {"allergy": ["peanuts"]},
+            "tree nuts",  # the fragment after says more of it
+        ),
+        (
+            "I'm not a data engineer anymore: engineering manager as of Monday.",
+            {"job_title": ["data engineer"]},
+            "engineering manager",
+        ),
         ("My first week at Pemberly went fine, the work is fun.", {"employer": ["Tillcorp"]}, "Pemberly"),
     ],
 )
@@ -111,6 +121,7 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("I've gone right off the yellow.", {"favorite_color": ["teal"]}),  # a colour given up
         ("We spent a week in Porto last summer.", {"home_city": ["Leeds"]}),  # a trip still
         ("We moved the backup NAS to a rack in Frankfurt over the weekend.", {"home_city": ["Leeds"]}),  # a thing
+        ("Yes. My mum's number, +353 86 555 0144, can go as backup.", {"phone": ["+353 87 555 0193"]}),  # hers
     ],
 )
 def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:

@@ -199,10 +199,15 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
     out = []
     for value, pos in _shaped(sent, kind, t):
         a, b = clause(sent, pos)
-        if a > 0 and _NO_SUBJECT.match(sent, a):  # "My brother ... and starts a PhD at EPFL": his clause
-            a = clause(sent, a - 1)[0]
+        whose = a  # where the value's owner is said: "My brother ... and starts at EPFL", "My mum's number, +353 ..."
+        if a > 0 and (_NO_SUBJECT.match(sent, a) or (sent[a - 1] == "," and not sent[a:pos].strip(" ("))):
+            whose = clause(sent, a - 1)[0]
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
-        if t.cues["other_person"].search(sent[a:b]) or cues.NEG.search(sent[a:pos]) or cues.HEDGE.search(sent[since:b]):
+        if (
+            t.cues["other_person"].search(sent[whose:b])
+            or cues.NEG.search(sent[a:pos])
+            or cues.HEDGE.search(sent[since:b])
+        ):
             continue
         out.append((value, pos))
     return out
@@ -338,6 +343,8 @@ def _last_new(
         sent, around, s_start, s_end = p.sent, p.around, p.start, p.end
         if cue is not None and not cue.search(sent) and not (p.fragment and cue.search(around)):
             continue
+        if p.fragment and best is not None:
+            continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
         for value, pos in candidate_values(sent, kind, around):
             if _LEFT.search(sent[max(0, pos - 24) : pos]) or _ENDED.search(sent[pos + len(value) :]):
                 continue
