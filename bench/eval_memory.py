@@ -52,6 +52,7 @@ UPDATE_SETS = (
     "updates_blind2",
     "updates_blind3",
     "updates_blind4",
+    "updates_blind5",
 )
 K = 10
 BATCH = 100
