@@ -174,6 +174,9 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("The lake cabin belongs to my uncle Wiremu.", {("lake cabin", "owner", "Wiremu", 1)}),
     ("My cousin Aroha bought the lake cabin from Wiremu.", {("lake cabin", "owner", "Aroha", 1)}),
     ("Ugh, the veg box went up again.", set()),  # a price rising is no status
+    ("we adopted a retired greyhound! her name's Biscuit.", {(SELF, "pet", "Biscuit", 1)}),
+    ("Tamarind Dental is on Karangahape Road now.", {("Tamarind Dental", "location", "Karangahape Road", 1)}),
+    ("I'm allergic to peanuts, can you check this recipe?", {(SELF, "allergy", "peanuts", 1)}),
     # words in quotes are not the speaker's
     ("Translate this: 'My name is John and I live in Chicago.'", set()),
     ('The article opens with "I moved to Lisbon and never looked back".', set()),
@@ -190,6 +193,11 @@ CHANGES: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), CHANGES, ids=[t for t, _ in CHANGES])
 def test_a_change_said_in_ordinary_words(text: str, expected: set[Fact]) -> None:
     assert facts(text) == expected
+
+
+def test_a_turn_in_lower_case_reads_the_names_it_knows() -> None:
+    got = X.read("lorenzo and i broke up. i'm fine.", SAID, "user", filed={"partner": ["Lorenzo"]}, things={})
+    assert [(s.attribute, s.value, s.polarity) for s in got.statements] == [("partner", "Lorenzo", -1)]
 
 
 def test_an_unnamed_assistant_files_only_what_it_restates_of_the_user() -> None:

@@ -47,6 +47,21 @@ def changed(text: str, filed: dict[str, list[str]], asked: str | None = None) ->
         ),
         ("Teal. I've gone right off the yellow.", {"favorite_color": ["mustard yellow"]}, "Teal"),
         (
+            "Dont use k@yahoo.com anymore, it got hacked. it's kwesi.m@zoho.com now",
+            {"email": ["k@yahoo.com"]},
+            "kwesi.m@zoho.com",
+        ),
+        (
+            "didn't bother porting, I just got a new number with Play: +48 698 120 447.",
+            {"phone": ["+48 512 334 901"]},
+            "+48 698 120 447",
+        ),
+        (
+            "results: it's not peanuts at all, it's cashews! so peanut sauce is back.",
+            {"allergy": ["peanuts"]},
+            "cashews",
+        ),
+        (
             "Retested: it's not peanuts after all, I'm allergic to tree nuts. Cashews, walnuts, the lot.",
             {"allergy": ["peanuts"]},
             "tree nuts",  # the fragment after says more of it
@@ -82,6 +97,7 @@ def test_a_new_value_of_a_known_type_is_filed(text: str, filed: dict[str, list[s
         ("It's official: signed with Corvid Health. Pellucid gets my notice tomorrow.", "employer", "Corvid Health"),
         ("I gave up bouldering. Thursday evenings are pottery now, I've made two bowls.", "hobby", "pottery"),
         ("Canva onboarding is smoother than anything I sat through before. Week one done.", "employer", "Canva"),
+        ("update: signed with Klarna, started Monday. mostly remote.", "employer", "Klarna"),
         ("We finally got the keys to the new place in Norwich last week.", "home_city", "Norwich"),
         ("Traded in the van; I'm driving a second-hand Mazda CX-5 now.", "car", "Mazda CX-5"),
     ],
@@ -122,6 +138,9 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("We spent a week in Porto last summer.", {"home_city": ["Leeds"]}),  # a trip still
         ("We moved the backup NAS to a rack in Frankfurt over the weekend.", {"home_city": ["Leeds"]}),  # a thing
         ("Yes. My mum's number, +353 86 555 0144, can go as backup.", {"phone": ["+353 87 555 0193"]}),  # hers
+        ("references: my old supervisor, efua.boateng@knust.edu.gh", {"email": ["k@yahoo.com"]}),  # a referee's
+        ("my husband's allergic to shellfish, so keep the prawns out", {"allergy": ["cashews"]}),
+        ("I'm a terrible cook, honestly.", {"job_title": ["teacher"]}),  # a judgement, not an occupation
     ],
 )
 def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:

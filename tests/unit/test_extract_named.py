@@ -162,6 +162,12 @@ def test_a_value_opening_the_next_sentence_is_the_thing_s() -> None:
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Greenacre veg box", "price", "£22")]
 
 
+def test_a_port_said_as_it_is_now() -> None:
+    text = "done, the Mosquitto broker isn't on 1883 anymore, it's 8883 with TLS only."
+    got = things.changes(text, SAID, {"Mosquitto broker": {"port": ["1883"]}})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Mosquitto broker", "port", "8883")]
+
+
 def test_a_price_is_no_version() -> None:
     got = things.first_values("I'm tallying subscriptions: Sparrow VPN is $6.99 a month.", SAID)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Sparrow VPN", "price", "$6.99")]

@@ -22,6 +22,12 @@ def place_attrs(value: str, national: bool = False) -> list[str]:
     return ["home_country"] if key in countries() or ALIASES.get(key, "") in countries() else ["home_city"]
 
 
+_STREET = (
+    r"\b(?:road|rd|street|st|avenue|ave|lane|boulevard|blvd|square|way|drive|terrace|quay|crescent|close|parade|"
+    r"centre|center|mall|building|tower|campus|plaza|arcade|estate)$"
+)
+
+
 def is_known_place(value: str) -> bool:
     key = re.sub(r"^the\s+", "", fold(value))
     first = key.split(",")[0].strip()
@@ -64,7 +70,10 @@ def _car(value: str, low: str) -> bool:
 
 # kind -> whether a value of that kind looks right (value as said, and lower-cased)
 _KINDS: dict[str, Callable[[str, str], bool]] = {
-    "place": lambda v, low: not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low),
+    "place": lambda v, low: (
+        not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low)
+        and not re.search(_STREET, low)  # a street or a building is where a thing is, not a home town
+    ),
     "known_place": lambda v, low: is_known_place(v),  # a city or country of the lexicon
     "org": lambda v, low: not is_known_place(v),
     "school": lambda v, low: school_like(v),

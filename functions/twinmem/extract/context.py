@@ -78,6 +78,11 @@ _MOVED_TO = re.compile(
     r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+)?"
     r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})|[a-z]{2}(?:-[a-z]+)+-\d)"
 )
+_JUDGED = re.compile(
+    r"\b(?:terrible|awful|horrible|lousy|bad|good|great|decent|amazing|excellent|better|worse|keen|lazy|messy|picky|"
+    r"fussy|natural|born|total|complete|poor|hopeless|useless|big|huge)\s+(?:$|(?=\w+\s$))",
+    re.I,
+)
 _WORD_UP = re.compile(r"(?-i:\b[A-Z][a-z]+\b)")
 _PLACE_RUN = re.compile(r"(?-i:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|(?:de|del|la|upon|on)\s+[A-Z][\w'-]*))*)")
 
@@ -148,6 +153,8 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     found = [(m.group(g).strip(), m.start(g)) for m in shape.finditer(sent)]
     if kind == "phone":
         return [(v, i) for v, i in found if len(re.sub(r"\D", "", v)) >= 7]
+    if kind == "job":  # "I'm a terrible cook": a judgement, not an occupation
+        return [(v, i) for v, i in found if not (_JUDGED.search(sent, 0, i) or _JUDGED.match(f"{v} "))]
     if kind.startswith(("org", "name")):
         return _named(sent, kind, found, t)
     return found
@@ -178,10 +185,21 @@ def shaped_values(sent: str, kind: str) -> list[tuple[str, int]]:
 
 
 _NO_SUBJECT = re.compile(
-    r"\W*(?:and|but|then|or)\s+(?!(?:i|i'm|i've|i'll|we|we're|we've|my|our|me|us|he|she|they|it|the|a|an|now)\b)[a-z]+(?:s|ed)\b",
+    r"\W*(?:(?:and|but|then|or)\s+(?!(?:i|i'm|i've|i'll|we|we're|we've|my|our|me|us|he|she|they|it|the|a|an|now)\b)"
+    r"[a-z]+(?:s|ed)|so\s+(?!(?:i|i'm|i've|i'll|we|we're|we've|my|our|me|us|he|she|they|it|the|a|an|now)\b)(?-i:[a-z]+))\b",
     re.I,
-)
+)  # "... and starts a PhD", "my husband's allergic to shellfish, so keep the prawns out": the clause before's
 _CONTRAST = re.compile(r"\b(?:but|though|although|however|anyway|yet|still)\b", re.I)
+
+
+def _clause_before(sent: str, a: int) -> int:
+    """Where the clause before the one starting at `a` starts (past breaks that hold nothing, like ", so")."""
+    start = a
+    while start > 0:
+        start = clause(sent, start - 1)[0]
+        if sent[start:a].strip(" ,;:"):
+            break
+    return start
 
 
 def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, int]]:
@@ -201,7 +219,7 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
         a, b = clause(sent, pos)
         whose = a  # where the value's owner is said: "My brother ... and starts at EPFL", "My mum's number, +353 ..."
         if a > 0 and (_NO_SUBJECT.match(sent, a) or (sent[a - 1] == "," and not sent[a:pos].strip(" ("))):
-            whose = clause(sent, a - 1)[0]
+            whose = _clause_before(sent, a)
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (
             t.cues["other_person"].search(sent[whose:b])
@@ -216,11 +234,16 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
 # a sentence with no subject of its own, opening on an article or a verb of change ("The skin test says
 # sesame", "Moved to Austin in May"): in a passage that names nobody, the speaker's
 _IMPLIED = re.compile(
-    r"\W*(?:the|a|an|new|just|finally|turns\s+out|got|moved|started|switched|joined|officially|back|signed|"
+    r"\W*(?:(?:update|news|big\s+news|good\s+news|results?|verdict|fyi|btw|ok|okay|so|well|anyway|also)\W+)*"
+    r"(?:the|a|an|new|just|finally|turns\s+out|got|moved|started|switched|joined|officially|back|signed|it'?s|it\s+is|"
     r"left|dropped|changed|updated|transferred|relocated)\b",
     re.I,
 )
-_CAPITAL = re.compile(r"(?<=\s)(?-i:[A-Z][a-z]+)\b")
+# a capitalised word that could be who the sentence is about ("The flat Carol found"), not what follows a
+# preposition ("signed with Klarna")
+_CAPITAL = re.compile(
+    r"(?<!\bat\s)(?<!\bwith\s)(?<!\bfor\s)(?<!\bto\s)(?<!\bin\s)(?<!\bfrom\s)(?<=\s)(?-i:[A-Z][a-z]+)\b"
+)
 
 
 def _continues(sent: str, lead: str, t: Table) -> bool:
@@ -230,7 +253,7 @@ def _continues(sent: str, lead: str, t: Table) -> bool:
     nobody = (
         _IMPLIED.match(sent) is not None
         and not re.search(r"\b(?:you|your|he|she|they|his|her|their|him|them)\b", lead, re.I)
-        and all(is_known_place(w) for w in _CAPITAL.findall(sent.strip()))  # nobody named ("The flat Carol found")
+        and all(is_known_place(w) or w.lower() in words("not_names") for w in _CAPITAL.findall(sent.strip()))
     )
     return (
         bare

@@ -121,7 +121,7 @@ COND_START = Lazy(r"\b(?:if|unless|whether|in\s+case|suppose|supposing|imagine|w
 QUESTION_START = Lazy(
     r"^\W*(?:(?:so|and|but|also|oh|hey|ok|okay|btw|wait)[\s,]+)*(?:(?:do|does|did|are|is|am|was|were|have|has|"
     r"can|could|would|will|should|shall|may|might|must|don't|doesn't|didn't|aren't|isn't|haven't)\s+"
-    r"(?:i|you|we|he|she|they|it|my|your|the|our|his|her|their|[A-Z]\w+)\b|(?:how|what|where|why|who|which|"
+    r"(?:i|you|we|he|she|they|it|my|your|the|our|his|her|their|(?-i:[A-Z])\w+)\b|(?:how|what|where|why|who|which|"
     r"whose|when)\b(?!\s+i\b))",
     re.I,
 )

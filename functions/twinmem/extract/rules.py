@@ -26,7 +26,7 @@ from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.table import Rule, grammar
-from twinmem.extract.text import clause, mask_asides, mask_long_tokens, mask_quotes, sentences
+from twinmem.extract.text import clause, mask_asides, mask_long_tokens, mask_quotes, recased, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.turn import Subject, Turn
 from twinmem.values import value_key
@@ -42,6 +42,9 @@ def _conditional_spans(sent: str) -> list[tuple[int, int]]:
         comma = sent.find(",", m.end())
         spans.append((m.start(), comma if comma >= 0 else len(sent)))
     return spans
+
+
+_NAME_NEXT = re.compile(r"\s*(?:his|her|its|their)\s+name(?:'s|\s+is)\s+(?P<n>(?-i:[A-Z][a-z]+))\b", re.I)
 
 
 @cache
@@ -62,7 +65,8 @@ def _pet_named(st: Statement, norm: str) -> Statement:
         return st
     after = norm[st.span[0] :]
     end = re.search(r"[.!?](?:\s|$)", after)
-    found = named.search(after[: min(end.end() if end else len(after), 120)])
+    cut = end.end() if end else len(after)
+    found = named.search(after[: min(cut, 120)]) or _NAME_NEXT.match(after, cut)  # "...greyhound! her name's Biscuit"
     return st.model_copy(update={"value": found.group("n")}) if found else st
 
 
@@ -176,7 +180,10 @@ class RulesExtractor:
         asked: str | None = None,
     ) -> Reading:
         """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed,
-        and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py)."""
+        and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py).
+        A turn typed in lower case reads the names it knows as they were filed ("lorenzo and i broke up")."""
+        if filed is not None:
+            text = recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = context.studies(text, filed, found)

@@ -42,6 +42,20 @@ def mask_quotes(text: str) -> str:
     return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
 
 
+_LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll|’m|’ve|’d|’ll)?(?![\w'’]))")
+
+
+def recased(text: str, names: list[str]) -> str:
+    """A turn typed in lower case with its known names as recorded ("lorenzo and i broke up" reads "Lorenzo and
+    I broke up"): each capitalised name, and "i", where the turn writes them in lower case. Same length, so
+    every offset holds."""
+    for name in {n for n in names if n[:1].isupper() and len(n) >= 3}:
+        low = name.lower()
+        if low in text:
+            text = re.sub(rf"(?<![\w-]){re.escape(low)}(?![\w-])", name, text)
+    return _LOWER_I.sub("I", text)
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     start = 0
