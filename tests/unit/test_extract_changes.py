@@ -177,6 +177,10 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ("we adopted a retired greyhound! her name's Biscuit.", {(SELF, "pet", "Biscuit", 1)}),
     ("Tamarind Dental is on Karangahape Road now.", {("Tamarind Dental", "location", "Karangahape Road", 1)}),
     ("I'm allergic to peanuts, can you check this recipe?", {(SELF, "allergy", "peanuts", 1)}),
+    (
+        "she got it!! Ifeoma's officially a clinical nurse educator now.",
+        {("Ifeoma", "job_title", "clinical nurse educator", 1)},
+    ),
     # words in quotes are not the speaker's
     ("Translate this: 'My name is John and I live in Chicago.'", set()),
     ('The article opens with "I moved to Lisbon and never looked back".', set()),
