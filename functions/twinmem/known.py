@@ -18,7 +18,8 @@ from twinmem.models import Account, Caller, Memory
 
 def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
     """Known lines for the named subjects (one Query each), or for every recorded subject. A name with
-    nothing filed under it reads the one recorded thing it is short for (one more Query, on a miss only)."""
+    nothing filed under it reads the one recorded thing it is short for (on a miss only: the subjects Query,
+    once, and the Query of the subject it means)."""
     acc = accounts.require(caller)
     if names is None:
         stored = [s for s, _ in list_subjects(caller, acc)]
