@@ -26,7 +26,7 @@ from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, school_like
 from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
-from twinmem.extract.text import clause, mask_long_tokens, mask_quotes, sentences
+from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 from twinmem.vocabulary import FAVORITE
@@ -281,7 +281,7 @@ def changes(
     t = table()
     read_attrs = {s.attribute for s in already if s.subject == SELF and s.polarity == 1}  # "keto is over" ends one
     read_values = {fold(s.value) for s in already if s.subject == SELF}
-    norm = mask_quotes(mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
+    norm = readable(text, asides=False)
     passages = _passages(norm, _as_own(asked))
     out: list[Statement] = []
     for attribute, kind in t.types.items():

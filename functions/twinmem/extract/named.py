@@ -27,7 +27,7 @@ from twinmem.extract.base import Statement
 from twinmem.extract.checks import is_known_place
 from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import words
-from twinmem.extract.text import clause, mask_asides, mask_long_tokens, mask_quotes, sentences
+from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 
@@ -104,7 +104,7 @@ def changes(
 ) -> list[Statement]:
     """A new typed value for each subject named with one filed, from the sentences of a turn that name it.
     `asked`: the question the turn answers; the one subject it names is whom an opening "he" or "it" is."""
-    norm = mask_quotes(mask_asides(mask_long_tokens(text.replace("’", "'").replace("‘", "'"))))
+    norm = readable(text)
     read = {(fold(s.subject), s.attribute) for s in already}
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
@@ -234,7 +234,7 @@ def _stated(norm: str) -> list[tuple[int, int]]:
 
 def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()) -> list[Statement]:
     """First values of things named unmistakably: an identifier's port or version, a named plan's price."""
-    norm = mask_quotes(mask_asides(mask_long_tokens(text.replace("’", "'").replace("‘", "'"))))
+    norm = readable(text)
     read = {(fold(s.subject), s.attribute) for s in already}
     out: list[Statement] = []
     for s_start, s_end in _stated(norm):

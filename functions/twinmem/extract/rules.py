@@ -26,7 +26,7 @@ from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.table import Rule, grammar
-from twinmem.extract.text import clause, mask_asides, mask_long_tokens, mask_quotes, recased, sentences
+from twinmem.extract.text import clause, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.turn import Subject, Turn
 from twinmem.values import value_key
@@ -196,7 +196,7 @@ class RulesExtractor:
         """Statements of state read from one turn; `speaker` is who spoke, when the client named them."""
         if role not in _ROLES:
             return []
-        norm = mask_quotes(mask_asides(mask_long_tokens(text.replace("’", "'").replace("‘", "'"))))
+        norm = readable(text)
         turn = Turn(role, said_at, named=bool(speaker))
         out: list[Statement] = []
         seen: set[tuple[str, str, str, int, str | None]] = set()

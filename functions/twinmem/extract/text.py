@@ -56,6 +56,13 @@ def recased(text: str, names: list[str]) -> str:
     return _LOWER_I.sub("I", text)
 
 
+def readable(text: str, asides: bool = True) -> str:
+    """A turn as the readers read it, every offset kept: curly apostrophes straight, long tokens, quoted
+    passages and (unless `asides` is False) the asides between a name and its verb blanked."""
+    norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    return mask_quotes(mask_asides(norm) if asides else norm)
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     start = 0
