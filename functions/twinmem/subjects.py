@@ -53,10 +53,11 @@ def display(acc: Account, stored: str, recorded_display: str | None) -> str:
     return recorded_display or stored
 
 
-# what a thing is called after its name: "the FitHaus membership", "our Elasticsearch cluster"
-_HEADS = frozenset(
+# what a thing is called after its name: "the FitHaus membership", "our Elasticsearch cluster", "the Studio
+# plan" (also read by extract/named.py, where "Studio" alone names the Studio plan)
+THING_HEADS = frozenset(
     "plan tier subscription membership service app api worker server database db cluster queue cache box repo "
-    "project library package site website account gym office shop store studio".split()
+    "project library package site website account gym office shop store studio migration".split()
 )
 
 
@@ -66,7 +67,7 @@ def named_by(name: str, recorded: list[str]) -> str | None:
     key = subject_key(name)
 
     def headed(longer: str, shorter: str) -> bool:
-        return longer.startswith(shorter + " ") and longer[len(shorter) + 1 :] in _HEADS
+        return longer.startswith(shorter + " ") and longer[len(shorter) + 1 :] in THING_HEADS
 
     found = [r for r in recorded if headed(r, key) or headed(key, r)]
     return found[0] if len(found) == 1 else None

@@ -29,6 +29,7 @@ from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import words
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
+from twinmem.subjects import THING_HEADS
 from twinmem.values import fold, value_key
 
 __all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value"]
@@ -65,11 +66,7 @@ def mentions(text: str, names: Sequence[str]) -> list[str]:
     return [n for n in names if n.strip() and _pattern(n).search(norm)]
 
 
-_HEAD = re.compile(
-    r"\s+(?:plan|tier|subscription|membership|service|app|api|worker|server|database|db|cluster|queue|cache|office|studio|"
-    r"migration|project|repo|library|package|site|website|account)$",
-    re.I,
-)
+_HEAD = re.compile(rf"\s+(?:{'|'.join(sorted(THING_HEADS))})$", re.I)
 
 
 @lru_cache(maxsize=4096)
