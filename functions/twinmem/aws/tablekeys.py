@@ -112,21 +112,19 @@ def subjects_index_pk(tenant: str, account: str) -> str:
 
 
 EVENT_PREFIX = "EV#"
+EVENT_VERSION_PREFIX = "EVV#"  # every earlier version of every item of the account
 
 
 def event_sk(event_id: str) -> str:
-    return f"EV#{event_id}"
+    return f"{EVENT_PREFIX}{event_id}"
 
 
 def event_version_sk(event_id: str, version: int) -> str:
-    return f"EVV#{event_id}#{version:06d}"
+    return f"{event_versions_prefix(event_id)}{version:06d}"
 
 
 def event_versions_prefix(event_id: str) -> str:
-    return f"EVV#{event_id}#"
-
-
-EVENT_VERSION_PREFIX = "EVV#"  # every earlier version of every item of the account
+    return f"{EVENT_VERSION_PREFIX}{event_id}#"
 
 
 def extraction_sk(event_id: str, version: int, generation: int = 0) -> str:
