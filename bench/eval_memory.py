@@ -23,7 +23,7 @@ import urllib.request
 import uuid
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -53,6 +53,7 @@ UPDATE_SETS = (
     "updates_blind3",
     "updates_blind4",
     "updates_blind5",
+    "updates_blind6",
 )
 K = 10
 BATCH = 100
@@ -242,13 +243,15 @@ def load_half(name: str, root: Path = DATA) -> Half:
 class Posting:
     names_sent: bool = True
     name_refused: bool = False
+    per_call: int = BATCH  # items a POST carries (1: each turn as it is said, as a chat app posts)
 
 
 def post_items(client: Client, account: str, items: list[dict[str, Any]], posting: Posting) -> list[str]:
-    """Post in batches of at most 100; the event ids in order. A `name` the API refuses is dropped once."""
+    """Post in batches of `posting.per_call` (at most 100); the event ids in order. A `name` the API refuses
+    is dropped once."""
     ids: list[str] = []
-    for start in range(0, len(items), BATCH):
-        batch = items[start : start + BATCH]
+    for start in range(0, len(items), posting.per_call):
+        batch = items[start : start + posting.per_call]
         if posting.name_refused:
             batch = [{k: v for k, v in it.items() if k != "name"} for it in batch]
         status, out = client.call("POST", "/v1/memory/items", {"items": batch}, account)
@@ -508,13 +511,14 @@ class Task:
     url: str | None
     key: str | None
     updates: str = "updates"
+    per_call: int = BATCH
 
 
 def run_task(task: Task) -> tuple[Task, Any, bool]:
     """Run one task on its own client (in-process: its own embedded table): (task, results, names sent)."""
     half = load_half(task.half, Path(task.root))
     client: Client = Http(task.url, task.key or "") if task.url else InProcess()
-    posting = Posting()
+    posting = Posting(per_call=task.per_call)
     try:
         if task.conversation is None:
             out: Any = run_updates(client, half, task.updates, task.run, posting)
@@ -636,6 +640,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA, help="the folder holding dev/ and heldout/")
     parser.add_argument("--out", type=Path, default=RESULTS, help="directory for eval-<half>.json")
     parser.add_argument("--updates-only", action="store_true", help="run only the knowledge-update dialogs")
+    parser.add_argument(
+        "--per-call",
+        type=int,
+        choices=range(1, BATCH + 1),
+        default=BATCH,
+        metavar="N",
+        help="items per POST, 1..100 (1: one turn a call, as a chat app posts; default 100)",
+    )
     parser.add_argument("--strict", action="store_true", help="exit non-zero when a held-out target is missed")
     parser.add_argument(
         "--jobs",
@@ -657,6 +669,7 @@ def main(argv: list[str] | None = None) -> int:
         say(f"no data in {args.data / n}: skipped")
     tasks = plan([n for n in halves if n not in missing], args.data, run, args.url, args.key)
     tasks = [t for t in tasks if t.conversation is None] if args.updates_only else tasks
+    tasks = [replace(t, per_call=args.per_call) for t in tasks]
     say(f"{len(tasks)} tasks on {jobs} worker(s) …")
     done = run_tasks(tasks, jobs)
     results = {n: assemble(n, args.data, done) for n in halves if n not in missing}
@@ -674,6 +687,7 @@ def main(argv: list[str] | None = None) -> int:
         "measured_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "commit": _commit(),
         "mode": "http " + args.url if args.url else "in-process",
+        "items_per_call": args.per_call,
         "extraction": extraction,
     }
     for name, res in results.items():

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from datetime import UTC
-from itertools import pairwise
 
 from twinmem import accounts, episodes, ids
 from twinmem.aws import store
 from twinmem.errors import Invalid, NotFound
 from twinmem.http.schemas import AddItemsRequest, ItemsAdded
-from twinmem.models import Account, Caller, Event, utcnow
+from twinmem.models import Account, Caller, Event, LastTurn, utcnow
+from twinmem.observability import logger
 
 
 def event_id_for(tenant: str, account: str, client_id: str | None) -> str:
@@ -51,9 +51,12 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
                 recorded_at=now,
             )
         )
-    for prev, ev in pairwise(events):
-        ev.asked = asked_before(prev, ev)
     known = accounts.lookup(tenant, account)
+    last = {conv: store.last_turn(tenant, account, conv) for conv in _conversations(events)} if known else {}
+    for ev in events:
+        prev = last.get(ev.conversation_id)
+        ev.asked = asked_before(prev, ev) if prev is not None else None
+        last[ev.conversation_id] = last_turn_of(ev)
     vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
     # all or nothing: the items, and the end user's record on their first items, in one transaction
     store.put_events(
@@ -61,19 +64,45 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
     )
     if known is None:
         accounts.forget(tenant, account)
+    _record_last_turns(tenant, account, events, last)
     return ItemsAdded(count=len(events), event_ids=[ev.event_id for ev in events])
 
 
 MAX_ASKED = 500  # characters of the question kept with the answer
 
 
-def asked_before(prev: Event, ev: Event) -> str | None:
-    """The question `prev` asked, when `ev` answers it: the item just before, in the same conversation, by
-    another speaker, ending a sentence with "?" (its questions, the last MAX_ASKED characters of them)."""
-    if prev.conversation_id != ev.conversation_id or (prev.role, prev.name) == (ev.role, ev.name):
+def _conversations(events: list[Event]) -> list[str | None]:
+    return list(dict.fromkeys(ev.conversation_id for ev in events))
+
+
+def last_turn_of(ev: Event) -> LastTurn:
+    """What the next item needs of this one: who said it, when, and its questions (the last MAX_ASKED
+    characters of the sentences ending with "?")."""
+    questions = " ".join(q.strip() for q in re.findall(r"[^.!?]*\?", ev.content) if q.strip())
+    return LastTurn(
+        event_id=ev.event_id, role=ev.role, name=ev.name, said_at=ev.said_at, questions=questions[-MAX_ASKED:] or None
+    )
+
+
+def asked_before(prev: LastTurn, ev: Event) -> str | None:
+    """The question `prev` asked, when `ev` answers it: `prev` is the item just before in the same
+    conversation (in this call, or the last one posted before it), said by another speaker, not later."""
+    if (prev.role, prev.name) == (ev.role, ev.name) or prev.said_at > ev.said_at:
         return None
-    questions = " ".join(q.strip() for q in re.findall(r"[^.!?]*\?", prev.content) if q.strip())
-    return questions[-MAX_ASKED:] or None
+    return prev.questions
+
+
+def _record_last_turns(tenant: str, account: str, events: list[Event], last: dict[str | None, LastTurn | None]) -> None:
+    """Keep each conversation's last item for the next call (a hint: failing to write it loses nothing
+    stored, so it is logged, not raised)."""
+    for conv in _conversations(events):
+        turn = last.get(conv)
+        if turn is None:
+            continue
+        try:
+            store.put_last_turn(tenant, account, conv, turn)
+        except Exception:  # the items are stored; only the next call's context is lost
+            logger.warning("last turn not recorded", extra={"conversation_id": conv})
 
 
 def get_item(caller: Caller, event_id: str) -> Event:

@@ -94,6 +94,17 @@ class Event(Model):
     versions: list[EventVersion] = Field(default_factory=list)
 
 
+class LastTurn(Model):
+    """The item posted last in a conversation: who said it, when, and its questions (what the next call's
+    first item may answer, when a client posts one turn a call)."""
+
+    event_id: str
+    role: str
+    name: str | None = None
+    said_at: datetime
+    questions: str | None = None
+
+
 class Mention(Model):
     """A time phrase in a turn and the day it points to, counted from when the turn was said."""
 

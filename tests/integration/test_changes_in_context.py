@@ -82,7 +82,7 @@ def test_a_short_answer_posted_with_its_question_is_read_with_it(api: ApiClient,
     assert item.status == 200 and "asked" not in item.body  # kept for reading, never shown
 
 
-def test_a_question_in_another_call_or_conversation_is_not_the_one_answered(api: ApiClient, backend: Any) -> None:
+def test_a_question_in_another_conversation_is_not_the_one_answered(api: ApiClient, backend: Any) -> None:
     question = _turn(1, "Where are you living these days?", 20, "assistant") | {"conversation_id": "a"}
     answer = _turn(2, "Tucson, since May.", 20) | {"conversation_id": "b"}
     assert api.post("/v1/memory/items", {"items": [question, answer]}).status == 202
@@ -90,6 +90,30 @@ def test_a_question_in_another_call_or_conversation_is_not_the_one_answered(api:
     backend.drain()
 
     assert _first_value(api, "user", "home_city") is None
+
+
+def test_a_turn_posted_alone_answers_the_question_posted_just_before_it(api: ApiClient, backend: Any) -> None:
+    """A chat app posts each turn as it is said: the answer is read with the question of the call before."""
+    chat = [
+        _turn(1, "I live in Denver, near the park.", 1),
+        _turn(2, "Where are you living these days?", 20, "assistant"),
+        _turn(3, "Tucson, since May.", 20),
+        _turn(4, "And which city is your sister in?", 21, "assistant"),
+        _turn(5, "Oh I love that cafe you mentioned.", 21),  # answers nothing it was asked
+        _turn(6, "Boise.", 21),  # the user's own turn came last: no question before it
+    ]
+    for turn in chat:
+        assert api.post("/v1/memory/items", {"items": [turn | {"conversation_id": "c1"}]}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "user", "home_city") == "Tucson"
+    # a turn said before the question posted last (a backfill) does not answer it
+    question = _turn(7, "Where are you living these days?", 22, "assistant") | {"conversation_id": "c2"}
+    earlier = _turn(8, "Fresno.", 22) | {"conversation_id": "c2", "said_at": "2024-03-22T09:00:00Z"}
+    assert api.post("/v1/memory/items", {"items": [question]}).status == 202
+    assert api.post("/v1/memory/items", {"items": [earlier]}).status == 202
+    backend.drain()
+    assert _first_value(api, "user", "home_city") == "Tucson"
 
 
 def test_known_reads_the_thing_a_short_name_means_and_the_question_s_subject(api: ApiClient, backend: Any) -> None:

@@ -112,6 +112,13 @@ def subjects_index_pk(tenant: str, account: str) -> str:
 
 
 EVENT_PREFIX = "EV#"
+LAST_TURN_PREFIX = "LAST#"  # per conversation: the item posted last, what the next call's first item answers
+
+
+def last_turn_sk(conversation_id: str | None) -> str:
+    return f"{LAST_TURN_PREFIX}{enc(conversation_id or '')}"
+
+
 EVENT_VERSION_PREFIX = "EVV#"  # every earlier version of every item of the account
 
 

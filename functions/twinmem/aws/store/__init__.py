@@ -31,7 +31,9 @@ from twinmem.aws.store.events import (
     get_event,
     get_events,
     iter_events,
+    last_turn,
     put_events,
+    put_last_turn,
     replace_event_content,
 )
 from twinmem.aws.store.feed import (
@@ -116,6 +118,7 @@ __all__ = [
     "get_settings",
     "get_usage",
     "iter_events",
+    "last_turn",
     "list_accounts",
     "list_api_keys",
     "list_corrections",
@@ -127,6 +130,7 @@ __all__ = [
     "on_call",
     "put_api_key",
     "put_events",
+    "put_last_turn",
     "put_memory",
     "put_settings",
     "query_feed",

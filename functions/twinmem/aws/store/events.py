@@ -21,8 +21,17 @@ from twinmem.aws.store.base import (
 )
 from twinmem.aws.store.shapes import embedding_attrs
 from twinmem.aws.store.tenants import account_item, create_account
-from twinmem.aws.store.writes import CONDITION_FAILED, MAX_ACTIONS, NEW, put, put_if_absent, transact, update
-from twinmem.models import Account, Event, EventVersion, iso
+from twinmem.aws.store.writes import (
+    CONDITION_FAILED,
+    MAX_ACTIONS,
+    NEW,
+    put,
+    put_if_absent,
+    put_unless_newer,
+    transact,
+    update,
+)
+from twinmem.models import Account, Event, EventVersion, LastTurn, iso
 
 
 def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
@@ -115,6 +124,31 @@ def event_from_item(data: dict[str, Any]) -> tuple[str, str, Event]:
     data = strip(dict(data))
     tenant, account = data.pop("tenant"), data.pop("account")
     return tenant, account, Event.model_validate(data)
+
+
+@guarded
+def last_turn(tenant: str, account: str, conversation_id: str | None) -> LastTurn | None:
+    """The item posted last in this conversation (one strongly consistent GetItem), if any."""
+    sk = tablekeys.last_turn_sk(conversation_id)
+    out = call("get_item", Key=key(tablekeys.account_pk(tenant, account), sk), ConsistentRead=True)
+    if "Item" not in out:
+        return None
+    data = strip(from_attrs(out["Item"]))
+    data.pop("said_ms", None)
+    return LastTurn.model_validate(data)
+
+
+@guarded
+def put_last_turn(tenant: str, account: str, conversation_id: str | None, turn: LastTurn) -> None:
+    """Record the conversation's last item, unless one said later is recorded (a backfill of older turns)."""
+    item = {
+        "pk": tablekeys.account_pk(tenant, account),
+        "sk": tablekeys.last_turn_sk(conversation_id),
+        "type": "LAST_TURN",
+        "said_ms": int(turn.said_at.timestamp() * 1000),
+        **turn.model_dump(mode="json", exclude_none=True),
+    }
+    put_unless_newer(to_attrs(item), "said_ms")
 
 
 @guarded

@@ -92,6 +92,23 @@ def put_if_absent(item: dict[str, Any]) -> bool:
     return True
 
 
+def put_unless_newer(item: dict[str, Any], order: str) -> bool:
+    """Write the item unless the stored one has a greater numeric `order` attribute; False when it had."""
+    try:
+        call(
+            "put_item",
+            Item=item,
+            ConditionExpression="attribute_not_exists(pk) OR #o <= :o",
+            ExpressionAttributeNames={"#o": order},
+            ExpressionAttributeValues={":o": item[order]},
+        )
+    except Exception as exc:
+        if error_code(exc) != "ConditionalCheckFailedException":
+            raise
+        return False
+    return True
+
+
 def update_if(
     item_key: dict[str, Any],
     expression: str,
