@@ -54,6 +54,7 @@ UPDATE_SETS = (
     "updates_blind4",
     "updates_blind5",
     "updates_blind6",
+    "updates_blind7",
 )
 K = 10
 BATCH = 100

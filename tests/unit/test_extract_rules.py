@@ -102,6 +102,9 @@ def test_price_qualifier() -> None:
         ("I don't speak French.", "language", "French"),
         ("My dog Max died.", "pet", "Max"),
         ("I don't live in London anymore.", "home_city", "London"),
+        ("Aiko and I called it quits last week.", "partner", "Aiko"),
+        ("Aiko and I have parted ways.", "partner", "Aiko"),
+        ("I ended things with Aiko in May.", "partner", "Aiko"),
     ],
 )
 def test_negations(text: str, attribute: str, value: str) -> None:
@@ -161,6 +164,12 @@ def test_valid_from_function() -> None:
 )
 def test_no_fact(text: str) -> None:
     assert X.extract(text, SAID, "user") == []
+
+
+def test_an_aside_is_read_whatever_its_clause_goes_on_to_want() -> None:
+    """ "my girlfriend Delphine wants to ..." still says who she is; "I want a girlfriend" says nobody."""
+    assert facts("my girlfriend Delphine wants to meet my parents.") == {(SELF, "partner", "Delphine", 1, SAID.date())}
+    assert facts("I might ask my girlfriend Delphine.") == set()  # a hedge before the aside still holds
 
 
 def test_assistant_turns() -> None:

@@ -301,9 +301,10 @@ class RulesExtractor:
         c_start, c_end = clause(sent, hit.val_span[0])
         c_start = min(c_start, hit.start)
         named = _blank(sent, hit.m, ("subj", "poss", "thing"))  # "the Pro plan to $15" is no plan to do anything
-        if cues.HEDGE.search(named[c_start : hit.val_span[0]]) or cues.HEDGE.search(named[hit.val_span[1] : c_end]):
-            return None
         rule = hit.rule
+        after = "" if rule.timeless else named[hit.val_span[1] : c_end]  # an aside's value is not what they want
+        if cues.HEDGE.search(named[c_start : hit.val_span[0]]) or cues.HEDGE.search(after):
+            return None
         if rule.needs_be and not (cues.BE.search(hit.aux) or (subj.has_be and not hit.aux.strip(" ,"))):
             return None
         pol = self._polarity(hit, sent, c_end)
