@@ -243,3 +243,13 @@ def test_long_tokens_are_masked_but_spans_still_point_into_the_turn() -> None:
     assert [(s.attribute, s.value, text[s.span[0] : s.span[1]].strip()) for s in found] == [
         ("home_city", "Lisbon", "I live in Lisbon.")
     ]  # no employer read from a URL
+
+
+def test_a_thing_is_named_as_written() -> None:
+    """An ampersand is part of a name; a name after a common noun is the thing; a question's "Can" is nobody."""
+    assert facts("Crumb & Co is in Fremantle.") == {("Crumb & Co", "location", "Fremantle", 1, SAID.date())}
+    assert facts("my bakery Crumb & Co is in Fremantle.") == {("Crumb & Co", "location", "Fremantle", 1, SAID.date())}
+    grafana = {("Grafana", "port", "3000", 1, SAID.date())}
+    assert facts("I've got a home server running Grafana on port 3000.") == grafana
+    assert facts("The billing API is owned by Priya.") == {("billing API", "owner", "Priya", 1, SAID.date())}
+    assert facts("Could you help me with a card? She's now the head chef there.") == set()

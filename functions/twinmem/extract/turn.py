@@ -108,7 +108,7 @@ class Turn:
 
     def thing(self, pre: str) -> Subject | None:
         """Subject for a thing named just before the predicate ("the payments service")."""
-        toks = re.findall(r"[\w.@/+#'’-]+", pre)
+        toks = re.findall(r"[\w.@/+#'’&-]+", pre)
         if not toks:
             return None
         det = max(
@@ -129,7 +129,10 @@ class Turn:
                     break
                 np.insert(0, w)
         np = [w for w in np if w.lower() not in ("now", "currently", "still")]
-        if not np:
+        named = next((i for i, w in enumerate(np) if w[:1].isupper()), 0)
+        if all(w.isalpha() and w.islower() for w in np[:named]) and not (len(np) == named + 1 and np[-1].isupper()):
+            np = np[named:]  # "my bakery Crumb & Co", "a server running Grafana" (not "the billing API")
+        if not np or np[0] == "&":
             return None
         text = re.sub(r"['’]s$", "", " ".join(np))
         low = text.lower()
