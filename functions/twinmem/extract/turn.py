@@ -108,30 +108,7 @@ class Turn:
 
     def thing(self, pre: str) -> Subject | None:
         """Subject for a thing named just before the predicate ("the payments service")."""
-        toks = re.findall(r"[\w.@/+#'’&-]+", pre)
-        if not toks:
-            return None
-        det = max(
-            (i for i, w in enumerate(toks) if w.lower() in ("the", "our", "my", "their", "this", "its", "your")),
-            default=-1,
-        )
-        if det >= 0:
-            np = toks[det + 1 :]
-        else:
-            np = []
-            for w in reversed(toks[-4:]):
-                if (w.lower() in words("not_names") and w.lower() not in ("it", "this", "that")) or w.lower() in (
-                    "and",
-                    "but",
-                    "so",
-                    "because",
-                ):
-                    break
-                np.insert(0, w)
-        np = [w for w in np if w.lower() not in ("now", "currently", "still")]
-        named = next((i for i, w in enumerate(np) if w[:1].isupper()), 0)
-        if all(w.isalpha() and w.islower() for w in np[:named]) and not (len(np) == named + 1 and np[-1].isupper()):
-            np = np[named:]  # "my bakery Crumb & Co", "a server running Grafana" (not "the billing API")
+        det, np = _noun_phrase(re.findall(r"[\w.@/+#'’&-]+", pre))
         if not np or np[0] == "&":
             return None
         text = re.sub(r"['’]s$", "", " ".join(np))
@@ -151,3 +128,27 @@ class Turn:
         subj = Subject(text, "thing")
         self.last_thing = subj
         return subj
+
+
+_DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
+_JOINS = ("and", "but", "so", "because")
+
+
+def _noun_phrase(toks: list[str]) -> tuple[int, list[str]]:
+    """(where its determiner is, -1 for none; the words naming the thing) at the end of the words before a
+    predicate: after the last determiner, else up to four words back to a word that names nothing."""
+    det = max((i for i, w in enumerate(toks) if w.lower() in _DETERMINERS), default=-1)
+    if det >= 0:
+        np = toks[det + 1 :]
+    else:
+        np = []
+        for w in reversed(toks[-4:]):
+            low = w.lower()
+            if (low in words("not_names") and low not in ("it", "this", "that")) or low in _JOINS:
+                break
+            np.insert(0, w)
+    np = [w for w in np if w.lower() not in ("now", "currently", "still")]
+    named = next((i for i, w in enumerate(np) if w[:1].isupper()), 0)
+    if all(w.isalpha() and w.islower() for w in np[:named]) and not (len(np) == named + 1 and np[-1].isupper()):
+        np = np[named:]  # "my bakery Crumb & Co", "a server running Grafana" (not "the billing API")
+    return det, np
