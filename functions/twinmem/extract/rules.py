@@ -25,6 +25,7 @@ from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
+from twinmem.extract.restated import corrected, restated
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
@@ -187,6 +188,7 @@ class RulesExtractor:
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = context.studies(text, filed, found)
+            found += corrected(readable(text), said_at, filed, found)
             found += context.changes(text, said_at, filed, found, asked)
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
             found += named_subjects.first_values(text, said_at, found)
@@ -210,6 +212,7 @@ class RulesExtractor:
                 if key not in seen:
                     seen.add(key)
                     out.append(st)
+        out += restated(norm, out)
         if turn.assistant and not turn.named:  # its claims about things and others are its own, not what was said
             return [st for st in out if st.subject == SELF]
         return out

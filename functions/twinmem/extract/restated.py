@@ -1,0 +1,85 @@
+"""A value said not to hold, then the one that does, in the same turn: "I'm not allergic to shellfish. The
+test was clear. It's peanuts." With the speaker's values filed, a value of theirs named after "not" is one
+such: "turns out it's NOT cats at all, it's dust mites" after "I'm allergic to cats".
+
+The right value opens a clause that starts "it's" (or "it is", "it was", "it turned out to be") within a
+short reach after the negated one, and has the attribute's type (data/context.toml): a different value of the
+same kind, about the same subject. Pure; reads only the statements the turn already gave.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from twinmem.extract.base import SELF, Statement
+from twinmem.extract.context import shaped_values
+from twinmem.extract.named import kind_of
+from twinmem.values import value_key
+
+__all__ = ["corrected", "restated"]
+
+REACH = 160  # characters after the negated statement in which "it's <value>" still answers it
+_IT_IS = re.compile(
+    r"(?:^|[.!?;,:—–-])\s*(?:(?:and|but|so)\s+)?(?:it|that)(?:['’]s|\s+is|\s+was|\s+turned\s+out\s+to\s+be)\s+"
+    r"(?:actually\s+|really\s+|just\s+|only\s+)?(?:the\s+)?",
+    re.I,
+)
+
+
+def _right_value(norm: str, start: int, kind: str) -> tuple[str, int] | None:
+    """The value of this type that an "it's ..." clause soon after `start` opens with, and where."""
+    m = _IT_IS.search(norm, start, start + REACH)
+    shaped = shaped_values(norm[m.end() : m.end() + 60], kind) if m else []
+    if not m or not shaped or shaped[0][1] != 0:
+        return None
+    return shaped[0][0], m.end()
+
+
+def restated(norm: str, found: list[Statement]) -> list[Statement]:
+    """The value each negated statement is corrected to, when the turn goes on to say it."""
+    have = {(st.subject, st.attribute, value_key(st.attribute, st.value)) for st in found}
+    out: list[Statement] = []
+    for st in found:
+        kind = kind_of(st.attribute) if st.polarity == -1 else None
+        right = _right_value(norm, st.span[1], kind) if kind else None
+        if right is None:
+            continue
+        value, at = right
+        key = (st.subject, st.attribute, value_key(st.attribute, value))
+        if key in have:
+            continue
+        have.add(key)
+        out.append(st.model_copy(update={"value": value, "polarity": 1, "span": (at, at + len(value))}))
+    return out
+
+
+def corrected(
+    norm: str, said_at: datetime, filed: Mapping[str, Sequence[str]], found: list[Statement]
+) -> list[Statement]:
+    """A value the speaker has filed, said after "not", and the value of its type said right after it: the
+    old value negated and the new one stated ("it's NOT cats at all, it's dust mites")."""
+    have = {(st.attribute, value_key(st.attribute, st.value)) for st in found if st.subject == SELF}
+    out: list[Statement] = []
+    for attribute, values in filed.items():
+        kind = kind_of(attribute)
+        for old in values[:3] if kind else ():
+            m = re.search(
+                rf"\bnot\s+(?:really\s+|actually\s+|even\s+)?(?:the\s+|a\s+|an\s+)?{re.escape(old)}\b", norm, re.I
+            )
+            right = _right_value(norm, m.end(), kind) if m and kind else None
+            if m is None or right is None or value_key(attribute, right[0]) == value_key(attribute, old):
+                continue
+            value, at = right
+            if (attribute, value_key(attribute, value)) in have:
+                continue
+            have.add((attribute, value_key(attribute, value)))
+            day = said_at.date()
+            out.append(
+                Statement(subject=SELF, attribute=attribute, value=old, polarity=-1, valid_from=day, span=m.span())
+            )
+            out.append(
+                Statement(subject=SELF, attribute=attribute, value=value, valid_from=day, span=(at, at + len(value)))
+            )
+    return out

@@ -1,0 +1,35 @@
+"""A value said not to hold, then the right one, in one turn (extract/restated.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from twinmem.extract.base import SELF
+from twinmem.extract.rules import RulesExtractor
+
+SAID = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
+X = RulesExtractor()
+
+
+def read(text: str, filed: dict[str, list[str]] | None = None) -> set[tuple[str, str, str, int]]:
+    got = X.read(text, SAID, "user", filed=filed, things={}).statements
+    return {(s.subject, s.attribute, s.value, s.polarity) for s in got}
+
+
+def test_a_negated_value_then_it_s_the_right_one() -> None:
+    text = "Turns out I'm not allergic to shellfish at all. The skin-prick test was clear. It's peanuts."
+    assert read(text) == {(SELF, "allergy", "shellfish", -1), (SELF, "allergy", "peanuts", 1)}
+    lyon = {(SELF, "home_city", "Paris", -1), (SELF, "home_city", "Lyon", 1)}
+    assert read("I don't live in Paris, it's Lyon.") == lyon
+
+
+def test_a_filed_value_after_not_is_corrected_by_the_value_said_next() -> None:
+    text = "finally got proper allergy testing. turns out it's NOT cats at all, it's dust mites!!"
+    assert read(text) == set()  # nothing filed: "cats" could be anything's
+    assert read(text, {"allergy": ["cats"]}) == {(SELF, "allergy", "cats", -1), (SELF, "allergy", "dust mites", 1)}
+
+
+def test_no_right_value_far_away_or_of_another_kind() -> None:
+    far = "I'm not allergic to shellfish. " + "We talked for ages about the trip. " * 6 + "It's peanuts."
+    assert (SELF, "allergy", "peanuts", 1) not in read(far)
+    assert read("I don't live in Paris, it's too expensive.") == {(SELF, "home_city", "Paris", -1)}
