@@ -253,3 +253,11 @@ def test_a_thing_is_named_as_written() -> None:
     assert facts("I've got a home server running Grafana on port 3000.") == grafana
     assert facts("The billing API is owned by Priya.") == {("billing API", "owner", "Priya", 1, SAID.date())}
     assert facts("Could you help me with a card? She's now the head chef there.") == set()
+
+
+def test_a_thing_moved_to_a_four_digit_number_moved_port() -> None:
+    assert facts("so we moved grafana to 3300. do I need to touch nginx?") == {
+        ("grafana", "port", "3300", 1, SAID.date())
+    }
+    assert facts("We moved Postgres to 16.") == {("Postgres", "version", "16", 1, SAID.date())}
+    assert facts("We moved the launch to 2027.") == set()
