@@ -267,3 +267,13 @@ def test_a_thing_moved_to_a_four_digit_number_moved_port() -> None:
     }
     assert facts("We moved Postgres to 16.") == {("Postgres", "version", "16", 1, SAID.date())}
     assert facts("We moved the launch to 2027.") == set()
+
+
+def test_a_firm_that_hires_someone_is_their_employer_and_him_is_not_the_firm() -> None:
+    day = SAID.date()
+    assert facts("Kwame quit Flutterwave. Paystack poached him last month.") == {
+        ("Kwame", "employer", "Flutterwave", -1, day),
+        ("Kwame", "employer", "Paystack", 1, day.replace(month=9)),
+    }
+    assert facts("Lumen Health hired Ana.") == {("Ana", "employer", "Lumen Health", 1, day)}
+    assert facts("Sarah hired him to paint the house.") == set()

@@ -11,7 +11,7 @@ from twinmem.extract.lexicon import words
 from twinmem.extract.table import grammar
 
 M = grammar().macros
-_PRONOUNS = frozenset("i we you he she they my our your his her".split())
+_PRONOUNS = frozenset("i we you he she they my our your his her him".split())
 _VERSION_OF = re.compile(r"(?:version\s*v?\d[\w.]*|v\d[\w.]*)(?:\s+of\s+.*)?")
 _ASKING = re.compile(r"^\W*(?:could|can|would|will|does|did|is|was|has|should|might|shall)\s+(?=[A-Z])")
 _NOT_THINGS = frozenset("i we you he she they everything everyone nothing there here me".split())
@@ -74,6 +74,8 @@ class Turn:
         m = re.match(rel, sentence)
         m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?)\s+(?!(?:and|&|or)\b)[a-z]", sentence)
         if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names"):
+            if _OBJECT_PRONOUN.match(sentence, m.end(1)):  # "Paystack poached him": "him" is someone else
+                return
             self.last_person = Subject(name, "person")
 
     def pronoun(self, word: str) -> Subject | None:
@@ -130,6 +132,7 @@ class Turn:
         return subj
 
 
+_OBJECT_PRONOUN = re.compile(r"\s+(?:\w+\s+){0,2}?(?:him|her)\b(?!['’]s)", re.I)
 _DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
 _JOINS = ("and", "but", "so", "because")
 
