@@ -132,7 +132,12 @@ class Turn:
         return subj
 
 
-_OBJECT_PRONOUN = re.compile(r"\s+(?:\w+\s+){0,2}?(?:him|her)\b(?!['’]s)", re.I)
+# "him", or "her" as an object (not "her husband"), right after the verb that follows a name
+_OBJECT_PRONOUN = re.compile(
+    r"\s+(?!(?:and|or|with)\b)\w+(?:\s+up)?\s+(?:him\b|her\b(?=\s*(?:[.,;:!?—–-]|$|\s+(?:last|this|yesterday|today|on|in|at|"
+    r"to|for|from|away|back|over|out|again|as)\b)))",
+    re.I,
+)
 _DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
 _JOINS = ("and", "but", "so", "because")
 
