@@ -73,6 +73,9 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
 _NATIONAL = re.compile(r"\b(?:emigrat|immigrat)\w*", re.I)
 
 
+_STUDYING = re.compile(r"\b(?:phd|master's|masters|degree|semester|term|programme|program|course)\b", re.I)
+
+
 def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
     """The attributes a `home`, `left` or `change` value is: a place (city, country or both), a school, else
     an employer.
@@ -80,8 +83,8 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
     What one moves to (`change`) is a school only when its name says so: an acronym joined is an
     employer (KPMG); one left may be either, and reads as a school (MIT) as before.
     """
-    if family == "change" and school_like(raw, acronyms=False):  # started at / transferred to a school
-        return ["school"]
+    if family == "change" and (school_like(raw, acronyms=False) or _STUDYING.search(said)):
+        return ["school"]  # started at / transferred to a school, or "first month of the PhD at ETH Zurich"
     if family == "home" or is_known_place(raw):
         return place_attrs(raw, national=bool(_NATIONAL.search(said)))
     return ["school" if school_like(raw, acronyms=family == "left") else "employer"]
