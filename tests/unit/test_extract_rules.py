@@ -280,3 +280,9 @@ def test_a_firm_that_hires_someone_is_their_employer_and_him_is_not_the_firm() -
     }
     assert facts("Lumen Health hired Ana.") == {("Ana", "employer", "Lumen Health", 1, day)}
     assert facts("Sarah hired him to paint the house.") == set()
+
+
+def test_a_favourite_said_as_it_after_i_think_is_the_title_named_before() -> None:
+    text = "finished Piranesi on the plane and I think it's replaced Dune as my favourite book ever."
+    assert facts(text) == {(SELF, "favorite_book", "Piranesi", 1, SAID.date())}
+    assert facts("I think I might move to Paris.") == set()  # "I think" still hedges anything else

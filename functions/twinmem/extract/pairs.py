@@ -90,7 +90,7 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
     return ["school" if school_like(raw, acronyms=family == "left") else "employer"]
 
 
-_ANTECEDENT = re.compile(rf"({M['CAPX']})\W*(?:\s+(?:and|but|so)\s+)?[^A-Z]*$")
+_ANTECEDENT = re.compile(rf"({M['CAPX']})\W*(?:\s+(?:and|but|so)\s+)?(?:[^A-Z]|(?<!\w)I(?!\w))*$")
 
 
 def antecedent(hit: Hit, raw: str) -> str:

@@ -156,6 +156,17 @@ def _thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     return turn.thing(pre[: aux.start()] if aux else pre)
 
 
+_OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b", re.I)
+
+
+def _hedged(text: str, rule: Rule) -> bool:
+    """A hedge in the match's clause; "I think" only softens a favourite, which is an opinion anyway."""
+    hedges = [m.group(0) for m in cues.HEDGE.finditer(text)]
+    if rule.attribute == "favorite":
+        hedges = [h for h in hedges if not _OPINION.fullmatch(h)]
+    return bool(hedges)
+
+
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     piece = text[start:end]
     return start + len(piece) - len(piece.lstrip(" ,;:—–-")), end - (len(piece) - len(piece.rstrip(" ,;:—–-")))
@@ -306,7 +317,7 @@ class RulesExtractor:
         named = _blank(sent, hit.m, ("subj", "poss", "thing"))  # "the Pro plan to $15" is no plan to do anything
         rule = hit.rule
         after = "" if rule.timeless else named[hit.val_span[1] : c_end]  # an aside's value is not what they want
-        if cues.HEDGE.search(named[c_start : hit.val_span[0]]) or cues.HEDGE.search(after):
+        if _hedged(named[c_start : hit.val_span[0]], rule) or _hedged(after, rule):
             return None
         if rule.needs_be and not (cues.BE.search(hit.aux) or (subj.has_be and not hit.aux.strip(" ,"))):
             return None
