@@ -33,3 +33,11 @@ def test_no_right_value_far_away_or_of_another_kind() -> None:
     far = "I'm not allergic to shellfish. " + "We talked for ages about the trip. " * 6 + "It's peanuts."
     assert (SELF, "allergy", "peanuts", 1) not in read(far)
     assert read("I don't live in Paris, it's too expensive.") == {(SELF, "home_city", "Paris", -1)}
+
+
+def test_a_clause_opening_on_someone_recorded_holds_their_value_not_the_speaker_s() -> None:
+    text = "Hiroshi stuck with Spanish and is now trying to convert me back, ha."
+    got = X.read(text, SAID, "user", filed={"language": ["Korean"]}, things={"Hiroshi": {}}).statements
+    assert [(s.subject, s.value) for s in got if s.attribute == "language"] == []
+    unknown = X.read(text, SAID, "user", filed={"language": ["Korean"]}, things={}).statements
+    assert [(s.subject, s.value) for s in unknown if s.attribute == "language"] == [(SELF, "Spanish")]  # as before

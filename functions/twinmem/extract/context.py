@@ -202,11 +202,14 @@ def _clause_before(sent: str, a: int) -> int:
     return start
 
 
-def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, int]]:
+def candidate_values(
+    sent: str, kind: str, lead: str = "", people: frozenset[str] = frozenset()
+) -> list[tuple[str, int]]:
     """Values of a type in a sentence whose frame is the speaker's own present state.
 
     `lead`: the sentences either side, for a fragment with no person in it ("New SIM, new number: 415-555-0178"
-    after "Dropped my phone in the lake") that continues the speaker's own frame."""
+    after "Dropped my phone in the lake") that continues the speaker's own frame. `people`: names of people
+    recorded, whose clause ("Hiroshi stuck with Spanish") holds their value, not the speaker's."""
     t = table()
     if cues.asks_or_supposes(sent):
         return []
@@ -223,12 +226,22 @@ def candidate_values(sent: str, kind: str, lead: str = "") -> list[tuple[str, in
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (
             t.cues["other_person"].search(sent[whose:b])
+            or _named_opener(sent[whose:pos], people)
             or cues.NEG.search(sent[a:pos])
             or cues.HEDGE.search(sent[since:b])
         ):
             continue
         out.append((value, pos))
     return out
+
+
+_OPENER = re.compile(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\s+(?!(?:and|&|or)\b)(?-i:[a-z]+)\b")
+
+
+def _named_opener(clause_text: str, people: frozenset[str]) -> bool:
+    """The clause opens on someone recorded doing something ("Hiroshi stuck with Spanish"): their value."""
+    m = _OPENER.match(clause_text)
+    return m is not None and m.group(1) in people
 
 
 # a sentence with no subject of its own, opening on an article or a verb of change ("The skin test says
@@ -268,6 +281,7 @@ def changes(
     filed: Mapping[str, Sequence[str]],
     already: Sequence[Statement] = (),
     asked: str | None = None,
+    people: frozenset[str] = frozenset(),
 ) -> list[Statement]:
     """Statements of a new value for each typed attribute of the speaker, read from their turn.
 
@@ -289,7 +303,7 @@ def changes(
         if attribute in read_attrs or (not values and kind not in t.own):
             continue
         known = {value_key(attribute, v) for v in values}
-        best = _last_new(passages, kind, None if values else t.own[kind], known, read_values, attribute)
+        best = _last_new(passages, kind, None if values else t.own[kind], known, read_values, attribute, people)
         if best is not None:
             out.append(_statement(attribute, best, norm, said_at))
     for attribute, values in filed.items():  # favourites: any dish or book, read only where one is filed
@@ -359,6 +373,7 @@ def _last_new(
     known: set[str],
     read_values: set[str],
     attribute: str,
+    people: frozenset[str] = frozenset(),
 ) -> tuple[str, int, int] | None:
     """The turn's last value of a type that is new (not filed, not read), with its sentence's span."""
     best: tuple[str, int, int] | None = None
@@ -368,7 +383,7 @@ def _last_new(
             continue
         if p.fragment and best is not None:
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
-        for value, pos in candidate_values(sent, kind, around):
+        for value, pos in candidate_values(sent, kind, around, people):
             if _LEFT.search(sent[max(0, pos - 24) : pos]) or _ENDED.search(sent[pos + len(value) :]):
                 continue
             if cue is not None and table().cues["other_person"].search(sent[:pos]):

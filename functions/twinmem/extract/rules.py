@@ -200,7 +200,7 @@ class RulesExtractor:
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = context.studies(text, filed, found)
             found += corrected(readable(text), said_at, filed, found)
-            found += context.changes(text, said_at, filed, found, asked)
+            found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
             found += named_subjects.first_values(text, said_at, found)
         return Reading(statements=found)
