@@ -41,3 +41,9 @@ def test_a_clause_opening_on_someone_recorded_holds_their_value_not_the_speaker_
     assert [(s.subject, s.value) for s in got if s.attribute == "language"] == []
     unknown = X.read(text, SAID, "user", filed={"language": ["Korean"]}, things={}).statements
     assert [(s.subject, s.value) for s in unknown if s.attribute == "language"] == [(SELF, "Spanish")]  # as before
+
+
+def test_a_name_given_as_the_aside_is_the_thing_and_live_said_of_a_thing_is_no_home() -> None:
+    assert read("Our sales dashboard, Atlas, is owned by Marco Bianchi.") == {("Atlas", "owner", "Marco Bianchi", 1)}
+    assert read("My sister, Anna, lives in Paris.") == {("Anna", "home_city", "Paris", 1)}
+    assert read("Orion, our scheduling app, is live for everyone.", {}) == {("Orion", "status", "live", 1)}

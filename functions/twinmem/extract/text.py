@@ -26,10 +26,25 @@ _ASIDE = re.compile(
 )
 
 
+# what a thing is, then its name as the aside: "Our sales dashboard, Atlas, is owned by Marco"
+_NAMED_ASIDE = re.compile(
+    r"(?P<what>\b(?:our|the|my|their)\s+[a-z][a-z -]{1,40}?\s*,\s*)(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})"
+    r"(?P<comma>\s*,)(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|costs|now|just|got|belongs|moved|stays|works)\b)",
+    re.I,
+)
+
+
 def mask_asides(text: str) -> str:
     """Blank out the aside between a name and its verb, keeping offsets: "Orion, our scheduling app, is in
-    beta" reads as "Orion is in beta" (the aside says what Orion is, not what it holds)."""
-    return _ASIDE.sub(lambda m: m.group(0)[: m.start("aside") - m.start()] + " " * len(m.group("aside")), text)
+    beta" reads as "Orion is in beta" (the aside says what Orion is, not what it holds), and "Our sales
+    dashboard, Atlas, is owned by Marco" as "Atlas is owned by Marco"."""
+    text = _ASIDE.sub(lambda m: m.group(0)[: m.start("aside") - m.start()] + " " * len(m.group("aside")), text)
+    return _NAMED_ASIDE.sub(_name_kept, text)
+
+
+def _name_kept(m: re.Match[str]) -> str:
+    name = m.group(0)[m.end("what") - m.start() : m.start("comma") - m.start()]
+    return " " * len(m.group("what")) + name + " " * len(m.group("comma"))
 
 
 # words quoted, not said: a passage in quotes ("The article opens with 'I moved to Lisbon ...'")
