@@ -289,3 +289,9 @@ def test_a_favourite_said_as_it_after_i_think_is_the_title_named_before() -> Non
     text = "finished Piranesi on the plane and I think it's replaced Dune as my favourite book ever."
     assert facts(text) == {(SELF, "favorite_book", "Piranesi", 1, SAID.date())}
     assert facts("I think I might move to Paris.") == set()  # "I think" still hedges anything else
+
+
+def test_a_team_of_two_capitalised_words_and_no_job_in_a_comparison() -> None:
+    text = "Marco's gone on parental leave for six months and the Data Engineering team now owns Atlas."
+    assert facts(text) == {("Atlas", "owner", "Data Engineering team", 1, SAID.date())}  # a length, no date
+    assert facts("The Compass dashboard has a much cleaner filter bar.") == set()

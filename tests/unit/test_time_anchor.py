@@ -54,3 +54,14 @@ def test_several_phrases_in_order_without_overlap() -> None:
 
 def test_the_same_text_said_another_day_points_elsewhere() -> None:
     assert found("yesterday", date(2024, 1, 1)) == [("yesterday", "2023-12-31")]
+
+
+def test_for_a_length_of_time_dates_only_what_is_still_going_on() -> None:
+    said = datetime(2023, 1, 30, tzinfo=UTC)
+    assert [(m.text, m.date.isoformat()) for m in mentions("I've lived here for two years.", said)] == [
+        ("for two years", "2021-01-30")
+    ]
+    assert [(m.text, m.date.isoformat()) for m in mentions("vegan for two years now", said)] == [
+        ("for two years", "2021-01-30")
+    ]
+    assert mentions("Marco's gone on parental leave for six months.", said) == []

@@ -57,6 +57,22 @@ def _ago(m: re.Match[str], today: date, ctx: str) -> date:
     return _add_months(today, -12 * n)
 
 
+_ONGOING = re.compile(
+    r"(?:['’]ve|\bhave|\bhas|['’]s\s+been|\bhad|\bbeen|\bliving|\bworking|\bstudying|\bdating|\bseeing|\bknown)\b"
+    r"[^.;!?]*$",
+    re.I,
+)
+
+
+def _for_ago(m: re.Match[str], today: date, ctx: str) -> date | None:
+    """ "for two years": since then when it is still going on ("I've lived here for two years", "vegan for
+    two years now"); a length of time otherwise ("on leave for six months"), which dates nothing."""
+    before, after = m.string[max(0, m.start() - 80) : m.start()], m.string[m.end() : m.end() + 12]
+    if _ONGOING.search(before) or re.match(r"\s*(?:now|already)\b", after, re.I):
+        return _ago(m, today, ctx)
+    return None
+
+
 def _in_n(m: re.Match[str], today: date, ctx: str) -> date:
     return today - (_ago(m, today, ctx) - today)
 
@@ -143,7 +159,7 @@ TIME_PATTERNS: list[tuple[str, Resolver]] = [
     ),
     (r"\b" + _MONTH + r"\s+(?:of\s+)?" + _YEAR + r"\b", _month_year),
     (r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", _ago),
-    (r"\b(?:for|over)\s+(?:the\s+(?:past|last)\s+)?" + _NUM + r"\s+" + _UNIT + r"\b", _ago),
+    (r"\b(?:for|over)\s+(?:the\s+(?:past|last)\s+)?" + _NUM + r"\s+" + _UNIT + r"\b", _for_ago),
     (r"\b(?:the\s+)?(?:past|last)\s+" + _NUM + r"\s+" + _UNIT + r"\b", _ago),
     (r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"\b(?!\s+ago)", _in_n),
     (r"\b(?:the\s+)?day before yesterday\b", _const(lambda t: t - timedelta(days=2))),
