@@ -47,3 +47,12 @@ def test_a_name_given_as_the_aside_is_the_thing_and_live_said_of_a_thing_is_no_h
     assert read("Our sales dashboard, Atlas, is owned by Marco Bianchi.") == {("Atlas", "owner", "Marco Bianchi", 1)}
     assert read("My sister, Anna, lives in Paris.") == {("Anna", "home_city", "Paris", 1)}
     assert read("Orion, our scheduling app, is live for everyone.", {}) == {("Orion", "status", "live", 1)}
+
+
+def test_a_new_partner_told_through_an_anniversary_or_time_together() -> None:
+    """With no partner filed (a breakup read before), a name said with the couple's own words is the partner."""
+    assert ("@self", "partner", "Rafael", 1) in read("Rafael took me out for our six-month anniversary.", {})
+    text = "valentine's plans help: Kwame (4 months together!!) loves Ghanaian food but I'm a terrible cook"
+    assert read(text, {}) == {(SELF, "partner", "Kwame", 1)}  # and a terrible cook is no job
+    assert read("Dinner is on me for our anniversary.", {}) == set()
+    assert read("My sister Ana and her husband Tom celebrated their anniversary.", {}) == {("Ana", "partner", "Tom", 1)}

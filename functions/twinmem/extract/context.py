@@ -175,8 +175,18 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     return [
         (v, i)
         for v, i in found
-        if i > 0 and check("notname", v) and not is_known_place(v) and v.lower() not in words("not_names")
+        if (i > 0 or _ACTS_ON_ME.match(sent, len(v)))
+        and check("notname", v)
+        and not is_known_place(v)
+        and v.lower() not in words("not_names")
     ]
+
+
+# a name opening the sentence is someone when they do something to the speaker: "Rafael is taking me to ..."
+_ACTS_ON_ME = re.compile(
+    r"\s+(?:is\s+|was\s+|has\s+|just\s+)?(?:[a-z]+(?:ing|ed|es|s)|took|gave|got|made|told|bought|brought|met|drove|sent|"
+    r"kept|let)\s+(?:me|us)\b"
+)
 
 
 def shaped_values(sent: str, kind: str) -> list[tuple[str, int]]:
