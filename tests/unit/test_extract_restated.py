@@ -56,3 +56,9 @@ def test_a_new_partner_told_through_an_anniversary_or_time_together() -> None:
     assert read(text, {}) == {(SELF, "partner", "Kwame", 1)}  # and a terrible cook is no job
     assert read("Dinner is on me for our anniversary.", {}) == set()
     assert read("My sister Ana and her husband Tom celebrated their anniversary.", {}) == {("Ana", "partner", "Tom", 1)}
+
+
+def test_a_fragment_naming_a_thing_after_an_article_still_continues_the_speaker_s_frame() -> None:
+    text = "oh the jazz is gone, traded it in back in july. it's a 2020 Kia Niro now"
+    assert (SELF, "car", "Kia Niro", 1) in read(text, {"car": ["Honda Jazz"]})
+    assert (SELF, "car", "Kia Niro", 1) not in read("Marta says it's a 2020 Kia Niro now.", {"car": ["Honda Jazz"]})

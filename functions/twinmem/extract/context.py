@@ -269,6 +269,15 @@ _CAPITAL = re.compile(
 )
 
 
+_THING_RUN = re.compile(r"\b(?:a|an|the|\d+)\s+(?-i:[A-Z][\w-]*(?:\s+[A-Z0-9][\w.-]*)*)")
+
+
+def _who_capitals(sent: str) -> list[str]:
+    """The capitalised words that could be who a sentence is about: not a thing's name after an article or a
+    year ("it's a 2020 Kia Niro now")."""
+    return _CAPITAL.findall(_THING_RUN.sub(lambda m: " " * len(m.group(0)), sent))
+
+
 def _continues(sent: str, lead: str, t: Table) -> bool:
     """A fragment without a person of its own beside a sentence in the speaker's own frame, or in a passage
     that names nobody at all ("Allergy test done. The skin test says sesame."): the speaker's, implied."""
@@ -276,7 +285,7 @@ def _continues(sent: str, lead: str, t: Table) -> bool:
     nobody = (
         _IMPLIED.match(sent) is not None
         and not re.search(r"\b(?:you|your|he|she|they|his|her|their|him|them)\b", lead, re.I)
-        and all(is_known_place(w) or w.lower() in words("not_names") for w in _CAPITAL.findall(sent.strip()))
+        and all(is_known_place(w) or w.lower() in words("not_names") for w in _who_capitals(sent.strip()))
     )
     return (
         bare
