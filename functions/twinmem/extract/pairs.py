@@ -207,4 +207,9 @@ def clean(attribute: str, value: str) -> str:
     if attribute == "status":
         v = re.sub(r"^back\s+(?=up|online)", "", v, flags=re.I)
         v = {"up and running": "up"}.get(v.lower(), v)
+    if attribute == "location" and (place := _PLACE_IN.search(v)) and v[:1].islower():
+        v = place.group(1)  # "bigger space on Weserstraße in Neukölln": where it is, not what it is
     return v.strip()
+
+
+_PLACE_IN = re.compile(r"\bin\s+((?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*)){0,3})\s*$")
