@@ -62,3 +62,8 @@ def test_a_fragment_naming_a_thing_after_an_article_still_continues_the_speaker_
     text = "oh the jazz is gone, traded it in back in july. it's a 2020 Kia Niro now"
     assert (SELF, "car", "Kia Niro", 1) in read(text, {"car": ["Honda Jazz"]})
     assert (SELF, "car", "Kia Niro", 1) not in read("Marta says it's a 2020 Kia Niro now.", {"car": ["Honda Jazz"]})
+
+
+def test_a_hobby_word_naming_a_place_or_kit_is_not_the_hobby() -> None:
+    text = "I gave up pottery. Bouldering has taken over my life and I'm at the climbing wall three times a week."
+    assert (SELF, "hobby", "climbing", 1) not in read(text, {"hobby": ["pottery"]})
