@@ -49,6 +49,8 @@ def test_interface() -> None:
         ("first week at Stripe done, my brain is full.", (SELF, "employer", "Stripe")),
         ("the owners of Kōwhai Cottage dropped their rate to NZ$185 a night.", ("Kōwhai Cottage", "price", "NZ$185")),
         ("Netflix raised their price to $17.99.", ("Netflix", "price", "$17.99")),
+        ("The cluster runs in Frankfurt.", ("cluster", "location", "Frankfurt")),
+        ("orders-db runs in us-east-1.", ("orders-db", "location", "us-east-1")),
         ("Cedar & Salt moved to a bigger space on Weserstraße in Neukölln.", ("Cedar & Salt", "location", "Neukölln")),
         ("I've been seeing someone since spring, Theo, and it's serious.", (SELF, "partner", "Theo")),
         ("I work for Deloitte.", (SELF, "employer", "Deloitte")),
