@@ -298,3 +298,13 @@ def test_a_team_of_two_capitalised_words_and_no_job_in_a_comparison() -> None:
     text = "Marco's gone on parental leave for six months and the Data Engineering team now owns Atlas."
     assert facts(text) == {("Atlas", "owner", "Data Engineering team", 1, SAID.date())}  # a length, no date
     assert facts("The Compass dashboard has a much cleaner filter bar.") == set()
+
+
+def test_whom_someone_married_said_in_the_next_sentence() -> None:
+    day = SAID.date()
+    assert facts("Mateus is engaged! To Carolina; they met at a samba class.") == {
+        ("Mateus", "partner", "Carolina", 1, day)
+    }
+    assert ("Tavi", "partner", "Joaquín", 1, day) in facts("Tavi got married! Not to Ruben, but to Joaquín.")
+    assert facts("I'm going to Paris. To Lyon after.") == set()
+    assert facts("The Smiths got married. To be fair, it was fast.") == set()

@@ -75,6 +75,14 @@ FOLLOW_PLACE = Lazy(rf"^\W*(?P<val>{_M['CAPX']})\s+(?:this\s+time|now|of\s+all\s
 FOLLOW_LEAVE = Lazy(
     r"\b(?:i|we)(?:['’](?:ve|d))?\s+(?:(?:just|finally|officially|have|had)\s+)*(?:left|quit)\b[^.!?]*[.!?]*\s*$", re.I
 )
+# news of a wedding or an engagement, then whom to in the next sentence: "Mateus is engaged! To Carolina."
+FOLLOW_WED = Lazy(
+    r"(?:^|[\s:,;—–-])(?P<who>I|[Ww]e|[A-Z][a-z]+)(?:\s+(?:is|are|am|has|have|just|finally|officially|got|gotten))*"
+    r"(?:['’][sm])?(?:\s+(?:just|finally|officially|got|gotten))*\s+(?:engaged|married|hitched)\W*$"
+)
+FOLLOW_TO = Lazy(
+    rf"^\W*(?i:(?:and|but)\s+)?(?i:not\s+to\s+[^.!?]*?\bbut\s+)?(?i:to)\s+(?P<val>{_M['NAMETOK']}(?:\s+{_M['NAMETOK']})?)\b"
+)
 FOLLOW_AT = Lazy(
     rf"^\W*(?:(?:so|and|now)\s+)?(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:now\s+)?(?:at|with)\s+(?P<val>{_M['CAPX']})"
     r"\s+(?:now|these\s+days|instead)\b",

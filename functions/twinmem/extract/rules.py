@@ -24,6 +24,7 @@ from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
+from twinmem.extract.lexicon import words
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.restated import corrected, restated
 from twinmem.extract.table import Rule, grammar
@@ -167,6 +168,20 @@ def _hedged(text: str, rule: Rule) -> bool:
     return bool(hedges)
 
 
+def _wed_to(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
+    """Whom someone married or got engaged to, said in the sentence after the news: "Mateus is engaged! To
+    Carolina.", "Tavi got married! Not to Ruben, but to Joaquín." (the one not married to is no partner)."""
+    news, to = cues.FOLLOW_WED.search(prev), cues.FOLLOW_TO.match(sent)
+    if not (news and to) or cues.HEDGE.search(prev[news.start() :]):
+        return []
+    who = turn.person(news.group("who"))
+    name = to.group("val")
+    if who is None or not check("notname", name) or name.lower() in words("not_names"):
+        return []
+    span = (offset + to.start("val"), offset + to.end("val"))
+    return [Statement(subject=who.display, attribute="partner", value=name, valid_from=turn.said.date(), span=span)]
+
+
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     piece = text[start:end]
     return start + len(piece) - len(piece.lstrip(" ,;:—–-")), end - (len(piece) - len(piece.rstrip(" ,;:—–-")))
@@ -216,7 +231,11 @@ class RulesExtractor:
         prev = ""
         for s_start, s_end in sentences(norm):
             sent = norm[s_start:s_end]
-            found = self._sentence(sent, s_start, turn) or self._follow_up(prev, sent, s_start, turn)
+            found = (
+                self._sentence(sent, s_start, turn)
+                or self._follow_up(prev, sent, s_start, turn)
+                or _wed_to(prev, sent, s_start, turn)
+            )
             prev = sent
             for st in map(lambda st: _pet_named(st, norm), found):
                 key = (st.subject.lower(), st.attribute, value_key(st.attribute, st.value), st.polarity, st.qualifier)
