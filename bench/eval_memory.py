@@ -55,6 +55,7 @@ UPDATE_SETS = (
     "updates_blind5",
     "updates_blind6",
     "updates_blind7",
+    "updates_blind8",
 )
 K = 10
 BATCH = 100
