@@ -81,32 +81,26 @@ def transact_once(actions: list[dict[str, Any]]) -> bool:
     return True
 
 
-def put_if_absent(item: dict[str, Any]) -> bool:
-    """Write a new item; False (and nothing written) when one with its key exists."""
+def _held(operation: str, **params: Any) -> bool:
+    """One conditional write; False (and nothing written) when its condition does not hold."""
     try:
-        call("put_item", Item=item, ConditionExpression=NEW)
+        call(operation, **params)
     except Exception as exc:
         if error_code(exc) != "ConditionalCheckFailedException":
             raise
         return False
     return True
+
+
+def put_if_absent(item: dict[str, Any]) -> bool:
+    """Write a new item; False (and nothing written) when one with its key exists."""
+    return _held("put_item", Item=item, ConditionExpression=NEW)
 
 
 def put_unless_newer(item: dict[str, Any], order: str) -> bool:
     """Write the item unless the stored one has a greater numeric `order` attribute; False when it had."""
-    try:
-        call(
-            "put_item",
-            Item=item,
-            ConditionExpression="attribute_not_exists(pk) OR #o <= :o",
-            ExpressionAttributeNames={"#o": order},
-            ExpressionAttributeValues={":o": item[order]},
-        )
-    except Exception as exc:
-        if error_code(exc) != "ConditionalCheckFailedException":
-            raise
-        return False
-    return True
+    condition = f"{NEW} OR #o <= :o"
+    return _held("put_item", Item=item, **_expression(condition, None, {"#o": order}, {":o": item[order]}))
 
 
 def update_if(
@@ -117,10 +111,4 @@ def update_if(
     names: dict[str, str] | None = None,
 ) -> bool:
     """Update an item when the condition holds; False (and nothing written) when it does not."""
-    try:
-        call("update_item", Key=item_key, UpdateExpression=expression, **_expression(condition, values, names))
-    except Exception as exc:
-        if error_code(exc) != "ConditionalCheckFailedException":
-            raise
-        return False
-    return True
+    return _held("update_item", Key=item_key, UpdateExpression=expression, **_expression(condition, values, names))
