@@ -18,10 +18,11 @@ def mask_long_tokens(text: str) -> str:
     return _LONG_TOKEN.sub(lambda m: " " * len(m.group(0)), text)
 
 
+_THEN_VERB = r"(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|costs|now|just|got|belongs|moved|stays|works)\b)"
 # a name, then an aside describing it, then its verb: "Orion, our scheduling app, is in beta"
 _ASIDE = re.compile(
     r"(?:(?-i:\b[A-Z][\w-]*)|\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?P<aside>\s*,\s*(?:our|the|my|their)\s+[^,.;:!?]{1,50}?,)"
-    r"(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|costs|now|just|got|belongs|moved|stays|works)\b)",
+    + _THEN_VERB,
     re.I,
 )
 
@@ -29,7 +30,7 @@ _ASIDE = re.compile(
 # what a thing is, then its name as the aside: "Our sales dashboard, Atlas, is owned by Marco"
 _NAMED_ASIDE = re.compile(
     r"(?P<what>\b(?:our|the|my|their)\s+[a-z][a-z -]{1,40}?\s*,\s*)(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})"
-    r"(?P<comma>\s*,)(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|costs|now|just|got|belongs|moved|stays|works)\b)",
+    r"(?P<comma>\s*,)" + _THEN_VERB,
     re.I,
 )
 
