@@ -8,7 +8,8 @@ A chain holds the memories of one subject and attribute in the order they were s
 that hold several values at once (values.MULTI_VALUED) get one chain per value (and qualifier).
 Each link says how the next memory relates to this one, with a confidence:
 
-    repeated   the same value said again (its evidence, a MERGE)          0.97
+    repeated   the same value said again (its evidence, a MERGE), or named in fewer words
+               ("Toyota Prius" -> "the Prius")                                 0.97
     retracted  the value said not to hold                                  0.90
     refined    a more specific form of the value ("Busan" -> "Haeundae")   0.80
     replaced   a different value said later (0.90 when its valid_from is later, else 0.70)
@@ -24,7 +25,7 @@ from datetime import datetime
 from itertools import pairwise
 
 from twinmem.models import Memory, Revision
-from twinmem.values import is_multi_valued, is_refinement, value_key
+from twinmem.values import is_multi_valued, is_refinement, is_short_form, value_key
 
 
 @dataclass
@@ -67,6 +68,8 @@ def relation(old: Memory, new: Memory) -> tuple[str, float]:
         return "repeated", 0.97
     if same and new.polarity < 0:
         return "retracted", 0.90
+    if new.polarity == old.polarity and is_short_form(old.attribute, old.value, new.value):
+        return "repeated", 0.97
     if new.polarity > 0 and old.polarity > 0 and is_refinement(old.attribute, old.value, new.value):
         return "refined", 0.80
     later = (new.assertion_valid_from or new.valid_from.date()) > (old.assertion_valid_from or old.valid_from.date())

@@ -2,7 +2,8 @@
 
 Pure functions, no I/O. ``value_key`` decides when two values said in other words are the
 same value ("NYC" / "New York City", "Acme" / "ACME Inc."); ``is_refinement`` when a new
-value is a more specific form of an old one ("Busan" -> "Haeundae, Busan").
+value is a more specific form of an old one ("Busan" -> "Haeundae, Busan"); ``is_short_form`` when a
+later mention is the value named in fewer words ("Skoda Enyaq" -> "the Enyaq").
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ __all__ = [
     "fold",
     "is_multi_valued",
     "is_refinement",
+    "is_short_form",
     "normalize_subject",
     "same_value",
     "value_key",
@@ -401,3 +403,21 @@ def is_refinement(attribute: str, old: str, new: str) -> bool:
         if city == old_city and re.search(rf"\b{re.escape(district)}\b", new_phrase):
             return True
     return False
+
+
+# Attributes where fewer words can be another value: a title without its rank ("junior data analyst" ->
+# "data analyst" is a promotion), and values read as numbers or addresses.
+_WHOLE_ONLY = frozenset({"job_title", "version", "port", "phone", "email", "price", "birthday", "age"})
+
+
+@lru_cache(maxsize=65_536)
+def is_short_form(attribute: str, full: str, short: str) -> bool:
+    """True when `short` names `full` by its first or last words ("Toyota Prius" -> "prius", "mustard
+    yellow" -> "mustard"): the same value said again in fewer words, not a new one."""
+    if attribute.lower() in _WHOLE_ONLY:
+        return False
+    full_t, short_t = _refine_tokens(attribute, full), _refine_tokens(attribute, short)
+    n = len(short_t)
+    if not n or n >= len(full_t) or len("".join(short_t)) < 3 or any(t.isdigit() for t in short_t):
+        return False
+    return full_t[:n] == short_t or full_t[-n:] == short_t

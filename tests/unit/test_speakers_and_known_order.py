@@ -110,3 +110,22 @@ def test_a_value_said_again_after_its_not_holds_again() -> None:
         _memory("Berlin", 1, SAID + timedelta(days=3), 0, "home_city"),
     ]
     assert [e.shown for e in views.attribute_entries(ms)["home_city"]] == ["Berlin", "Paris"]
+
+
+def test_a_value_named_again_in_fewer_words_is_the_same_value_said_again() -> None:
+    ms = [
+        _memory("Honda Civic", 1, SAID, 0, "car"),
+        _memory("Toyota Prius", 1, SAID + timedelta(days=30), 0, "car"),
+        _memory("Honda Civic", 1, SAID + timedelta(days=31), 0, "car"),  # "the civic was sold" aside
+        _memory("prius", 1, SAID + timedelta(days=40), 0, "car"),
+    ]
+    (line,) = views.lines_for("user", ms)
+    assert line == "- user · car: Toyota Prius [said 2023-06-17]; Honda Civic [said 2023-06-08]"
+
+
+def test_a_title_without_its_rank_is_another_title() -> None:
+    ms = [
+        _memory("junior data analyst", 1, SAID, 0, "job_title"),
+        _memory("data analyst", 1, SAID + timedelta(days=90), 0, "job_title"),
+    ]
+    assert [e.shown for e in views.attribute_entries(ms)["job_title"]] == ["data analyst", "junior data analyst"]

@@ -8,6 +8,7 @@ from twinmem.values import (
     display_value,
     is_multi_valued,
     is_refinement,
+    is_short_form,
     normalize_subject,
     same_value,
     value_key,
@@ -103,6 +104,24 @@ def test_refinement(attribute: str, old: str, new: str) -> None:
 )
 def test_not_refinement(attribute: str, old: str, new: str) -> None:
     assert not is_refinement(attribute, old, new)
+
+
+@pytest.mark.parametrize(
+    ("attribute", "full", "short", "same"),
+    [
+        ("car", "Skoda Enyaq", "the Enyaq", True),
+        ("car", "Toyota Prius", "prius", True),
+        ("favorite_color", "mustard yellow", "mustard", True),
+        ("employer", "Acme Robotics", "Acme", True),
+        ("car", "Skoda Enyaq", "Skoda Octavia", False),
+        ("job_title", "junior data analyst", "data analyst", False),
+        ("version", "4.0.1", "4.0", False),
+        ("home_city", "New York", "New York", False),
+        ("home_city", "Ho Chi Minh City", "Chi", False),
+    ],
+)
+def test_short_form(attribute: str, full: str, short: str, same: bool) -> None:
+    assert is_short_form(attribute, full, short) is same
 
 
 def test_display_value() -> None:

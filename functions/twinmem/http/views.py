@@ -25,7 +25,7 @@ from typing import Any
 
 from twinmem import subjects
 from twinmem.models import Account, Memory, is_control, iso, utcnow
-from twinmem.values import value_key
+from twinmem.values import is_short_form, value_key
 
 
 def status_of(m: Memory, superseded_at: datetime | None = None, now: datetime | None = None) -> str:
@@ -156,14 +156,23 @@ def attribute_entries(memories: list[Memory]) -> dict[str, list[Entry]]:
     for m in sorted(memories, key=_said_order):
         assert m.attribute is not None and m.value is not None
         said = (m.said_at or m.created_at).date()
+        entries = by_attr.setdefault(m.attribute, {})
         key = (value_key(m.attribute, m.value), (m.qualifier or "").lower())
-        entry = by_attr.setdefault(m.attribute, {}).setdefault(key, Entry(shown=m.value, qualifier=m.qualifier))
+        fuller = None if key in entries else _fuller(entries, key[1], m.attribute, m.value)
+        entry = fuller or entries.setdefault(key, Entry(shown=m.value, qualifier=m.qualifier))
         entry.last, entry.holds = _said_order(m), m.polarity > 0
         if m.polarity > 0:
-            entry.said, entry.shown = said, m.value  # newest wording wins
+            entry.said = said
+            entry.shown = entry.shown if fuller else m.value  # newest wording wins, but not a shorter name
         else:
             entry.said_not = said
     return {attr: sorted(entries.values(), key=_rank, reverse=True) for attr, entries in by_attr.items()}
+
+
+def _fuller(entries: dict[tuple[str, str], Entry], qualifier: str, attribute: str, value: str) -> Entry | None:
+    """The entry said before that `value` names in fewer words ("Toyota Prius" for "the prius"), newest."""
+    said = [e for (_, q), e in entries.items() if q == qualifier and is_short_form(attribute, e.shown, value)]
+    return max(said, key=lambda e: e.last, default=None)
 
 
 def lines_for(subject_display: str, memories: list[Memory]) -> list[str]:
