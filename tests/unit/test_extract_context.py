@@ -141,6 +141,8 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("references: my old supervisor, efua.boateng@knust.edu.gh", {"email": ["k@yahoo.com"]}),  # a referee's
         ("my husband's allergic to shellfish, so keep the prawns out", {"allergy": ["cashews"]}),
         ("I'm a terrible cook, honestly.", {"job_title": ["teacher"]}),  # a judgement, not an occupation
+        ("Bartek is now QA team lead so I take his old tasks.", {"job_title": ["QA tester"]}),  # a name's state
+        ("Akua and Mireille are getting married!! Jonas and I do a reading.", {"partner": ["Jonas"]}),  # a couple
     ],
 )
 def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:

@@ -71,6 +71,9 @@ def test_a_value_belongs_to_the_thing_named_nearest_before_it() -> None:
         ("Grafana's at localhost:3000 on my dev box.", ("Grafana", "port", "3000")),  # a thing called by its name
         ("Nordlys has gone up to 1,800 NOK a night.", ("Nordlys", "price", "1,800 NOK")),
         ("Quarry, our data catalogue, is on v3.2 in prod.", ("Quarry", "version", "v3.2")),  # past an aside
+        ("upstream ledger-api on 127.0.0.1:8080, fine", ("ledger-api", "port", "8080")),  # an address is no version
+        ("auth-svc on :9000 keeps dying.", ("auth-svc", "port", "9000")),
+        ("I run a server called Blockhaven for my cousins, on the default 25565.", ("Blockhaven", "port", "25565")),
     ],
 )
 def test_first_values_of_things_named_unmistakably(text: str, want: tuple[str, str, str]) -> None:

@@ -237,6 +237,8 @@ def candidate_values(
         if (
             t.cues["other_person"].search(sent[whose:b])
             or _named_opener(sent[whose:pos], people)
+            or _named_state(sent[a:pos])
+            or _couple(sent, pos, value)
             or cues.NEG.search(sent[a:pos])
             or cues.HEDGE.search(sent[since:b])
         ):
@@ -248,10 +250,33 @@ def candidate_values(
 _OPENER = re.compile(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\s+(?!(?:and|&|or)\b)(?-i:[a-z]+)\b")
 
 
+# a state said of whoever opens the clause: "Bartek is now QA team lead", "Akua and Mireille are getting married"
+_STATE_VERB = re.compile(r"\s*(?:(?:and|&)\s+[A-Z][a-z]+\s+)?(?:is|are|was|were|'s|has|have|had|got|became|just)\b")
+
+
+# the value is one of two people said together: "Akua and Mireille are getting married"
+_COUPLE_BEFORE = re.compile(r"(?:^|\W)(?-i:[A-Z][a-z]+)\s+(?:and|&)\s+$")
+_COUPLE_AFTER = re.compile(r"\s*(?:are|were|'re|have|had|just|both|finally)\b")
+
+
+def _couple(sent: str, pos: int, value: str) -> bool:
+    return bool(_COUPLE_BEFORE.search(sent[:pos]) and _COUPLE_AFTER.match(sent, pos + len(value)))
+
+
 def _named_opener(clause_text: str, people: frozenset[str]) -> bool:
     """The clause opens on someone recorded doing something ("Hiroshi stuck with Spanish"): their value."""
     m = _OPENER.match(clause_text)
     return m is not None and m.group(1) in people
+
+
+def _named_state(clause_text: str) -> bool:
+    """The value's own clause opens on a name said to be in a state ("Bartek is now QA team lead")."""
+    named = re.match(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\b", clause_text)
+    return (
+        named is not None
+        and named.group(1).lower() not in words("not_names")
+        and _STATE_VERB.match(clause_text, named.end()) is not None
+    )
 
 
 # a sentence with no subject of its own, opening on an article or a verb of change ("The skin test says

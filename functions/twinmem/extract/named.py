@@ -44,6 +44,9 @@ _OLD = re.compile(
     r"\b(?:from|off|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$", re.I
 )
 _GAP = 40  # characters between an identifier and its first value
+_PREP_CLAUSE = re.compile(r"[\s,;]*(?:on|at)\s", re.I)  # a clause that only places the value: its owner is before
+# a thing introduced by its name: "a little minecraft server called Blockhaven"
+_CALLED_BY_NAME = re.compile(r"\b(?:called|named)\s+(?P<t>(?-i:[A-Z][\w.+-]*)(?:\s+(?-i:[A-Z][\w.+-]*)){0,2})", re.I)
 # a thing named by what it is ("the mobile app", "my Vela thermostat"): a value's owner like an identifier
 _THING_NP = re.compile(
     r"\b(?:the|our|my|their)\s+(?P<t>(?:[\w.+-]+\s+){0,2}(?:app|service|api|server|worker|site|website|backend|"
@@ -287,13 +290,17 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
     (a device has a version but no port)."""
     found: list[tuple[str, str, str]] = []
     idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)] + _called(sent)
+    idents += [(m.start("t"), m.end("t"), m.group("t")) for m in _CALLED_BY_NAME.finditer(sent)]
     software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
     for attribute in ("port", "version"):
         owners = sorted(software if attribute == "version" else idents + _services(sent))
         for value, pos in shaped_values(sent, attribute):
             if attribute == "port" and _MORE_DIGITS.match(sent, pos + len(value)):
                 continue  # a piece of a longer number (a phone number), not a port
-            near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and clause(sent, pos)[0] <= s]
+            start = clause(sent, pos)[0]
+            if start > 0 and _PREP_CLAUSE.match(sent, start):  # ", on the default 25565": the clause before's
+                start = clause(sent, start - 1)[0]
+            near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and start <= s]
             if near and _own_value(sent, pos) and not cues.NEG.search(sent[near[-1][0] : pos]):
                 found.append((near[-1][1], attribute, value))
     return found
