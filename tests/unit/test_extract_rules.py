@@ -308,3 +308,30 @@ def test_whom_someone_married_said_in_the_next_sentence() -> None:
     assert ("Tavi", "partner", "Joaquín", 1, day) in facts("Tavi got married! Not to Ruben, but to Joaquín.")
     assert facts("I'm going to Paris. To Lyon after.") == set()
     assert facts("The Smiths got married. To be fair, it was fast.") == set()
+
+
+def test_a_favourite_of_all_time_and_one_said_as_it_after_the_sentence_naming_it() -> None:
+    day = SAID.date()
+    text = "My favourite book of all time is One Hundred Years of Solitude, I reread it every year."
+    assert facts(text) == {(SELF, "favorite_book", "One Hundred Years of Solitude", 1, day)}
+    assert facts("I just finished Circe. It's my new favourite book.") == {(SELF, "favorite_book", "Circe", 1, day)}
+    assert facts("Tried the new Thai place. It's my favourite restaurant now.") == set()  # no name ends it
+    assert facts("Dune has overtaken Solitude as my favourite.") == set()  # a favourite what? (context reads it)
+
+
+def test_a_pastime_said_by_how_often_or_as_learning_it() -> None:
+    day = SAID.date()
+    assert facts("bouldering 3x a week now, my forearms are huge.") == {(SELF, "hobby", "bouldering", 1, day)}
+    assert facts("I go bouldering three times a week.") == {(SELF, "hobby", "bouldering", 1, day)}
+    spent = "I spent the winter learning woodworking, made a spice rack."
+    assert facts(spent) == {(SELF, "hobby", "woodworking", 1, day)}
+    assert facts("My sister spent the winter learning woodworking.") == set()
+    assert facts("working 3x a week at the cafe") == set()
+
+
+def test_a_thing_kept_under_or_behind_something_is_located_there() -> None:
+    day = SAID.date()
+    text = "The spare key is under the blue flowerpot by the front door, Biscuit eats at 7am."
+    assert facts(text) == {("spare key", "location", "blue flowerpot", 1, day)}
+    assert facts("The project is behind the schedule.") == set()
+    assert facts("The car is under a warranty.") == set()

@@ -85,6 +85,9 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
     "car": _car,
     "loc": lambda v, low: (
         not re.match(r"(?:charge|love|trouble|progress|beta|alpha|review|use|place|touch|pain)\b", low)
+        and not re.search(
+            r"\b(?:weather|radar|pressure|budget|schedule|review|construction|contract|warranty|way)$", low
+        )
         and not re.search(r"\b(?:team|squad|department|group|crew|mode)$", low)  # a team or a state is no place
     ),
 }

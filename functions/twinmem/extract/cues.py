@@ -57,11 +57,15 @@ PERSON = (
 END_PERSON = Lazy(PERSON + rf"(?P<aux>{AUX_TOK}*)\s*$", re.I)
 AUX_ONLY = Lazy(rf"^(?P<aux>{AUX_TOK}*)\s*$", re.I)
 ELIDED = Lazy(rf"(?:^|\b(?:and|but|then|plus|also|&)\b|[,;—–-])(?P<aux>{AUX_TOK}*)\s*$", re.I)
-# the speaker as the subject of an earlier verb of the same clause: "we packed up everything and | relocated"
+# the speaker as the subject of an earlier verb of the same clause: "we packed up everything and | relocated",
+# "I spent the winter | learning woodworking"
 COORD_SELF = Lazy(
     r"(?:^|[\s,;:—–-])(?:i|we)(?:['’](?:ve|d|ll|m))?\s+"
-    r"(?!(?:think|thought|guess|hope|wish|want|might|may|could|would|should)\b)[^,;:.!?]*?\s(?:and|then|&)\s+"
-    r"(?:then\s+|also\s+|finally\s+|just\s+|eventually\s+)?$",
+    r"(?:(?!(?:think|thought|guess|hope|wish|want|might|may|could|would|should)\b)[^,;:.!?]*?\s(?:and|then|&)\s+"
+    r"(?:then\s+|also\s+|finally\s+|just\s+|eventually\s+)?"
+    r"|(?:just\s+|have\s+|had\s+)?(?:spent|spend|been\s+spending)\s+(?:the|my|our|this|last|all|every|most)\s+"
+    r"(?:(?:whole|entire|long|past)\s+)?(?:winter|summer|spring|autumn|fall|weekends?|holidays?|evenings?|mornings?|"
+    r"lockdown|break|vacation|time\s+off)\s+)$",
     re.I,
 )
 # a move whose sentence names no destination ("we've moved again!"), and the fragment that does next

@@ -36,6 +36,7 @@ class Hit:
     val_span: tuple[int, int]
     subject: Subject | None = None
     aux: str = ""
+    before: str = ""  # the sentence before, where an opening "It" may name its thing
 
 
 def _raw(gd: dict[str, str | None]) -> str:
@@ -65,7 +66,7 @@ def _ports(raw: str, clause: str) -> list[tuple[str, str, str | None]]:
 def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
     thing = re.sub(r"\s+", "_", fold(gd.get("thing") or "")).replace("colour", "color")
     thing = re.sub(r"(?<=[^s])s$", "", thing)
-    if not thing or thing in ("thing", "part", "one", "person", "place"):
+    if not thing or thing in ("thing", "part", "one", "person", "place", "favorite", "favourite", "fave", "fav"):
         return []
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
 
@@ -93,12 +94,17 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
 _ANTECEDENT = re.compile(rf"({M['CAPX']})\W*(?:\s+(?:and|but|so)\s+)?(?:[^A-Z]|(?<!\w)I(?!\w))*$")
 
 
+_LAST_NAMED = re.compile(rf"({M['CAPX']})\W*$")
+
+
 def antecedent(hit: Hit, raw: str) -> str:
     """ "I just finished Circe and it's my new favourite book": a value said as "it" is the name before it."""
     if raw.strip().lower() not in ("it", "this", "that"):
         return raw
-    found = _ANTECEDENT.search(hit.m.string[: hit.m.start()])
-    return found.group(1) if found and found.group(1).lower() not in ("i", "the") else raw
+    pre = hit.m.string[: hit.m.start()]
+    # opening its sentence ("I just finished Circe. It's my new favourite book."): the name ending the one before
+    found = _ANTECEDENT.search(pre) if pre.strip() else _LAST_NAMED.search(hit.before)
+    return found.group(1) if found and found.group(1).lower() not in words("not_names") else raw
 
 
 def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:

@@ -129,6 +129,8 @@ def _person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
         return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
     if rule.subject == "appos":
         return True
+    if cues.COORD_SELF.search(pre) and not rule.needs_be:  # "I spent the winter | learning woodworking"
+        return True
     if cues.ELIDED.search(pre) and pre.strip():
         return not rule.anchor
     core = re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)
@@ -232,7 +234,7 @@ class RulesExtractor:
         for s_start, s_end in sentences(norm):
             sent = norm[s_start:s_end]
             found = (
-                self._sentence(sent, s_start, turn)
+                self._sentence(sent, s_start, turn, prev)
                 or self._follow_up(prev, sent, s_start, turn)
                 or _wed_to(prev, sent, s_start, turn)
             )
@@ -296,11 +298,13 @@ class RulesExtractor:
                 claimed.append(vspan)
         return sorted(hits, key=lambda h: h.m.start())
 
-    def _sentence(self, sent: str, offset: int, turn: Turn) -> list[Statement]:
+    def _sentence(self, sent: str, offset: int, turn: Turn, before: str = "") -> list[Statement]:
         turn.notice(sent)
         hits = self._hits(sent)
         if not hits:
             return []
+        for hit in hits:
+            hit.before = before
         out: list[Statement] = []
         prev: Hit | None = None
         lead_time = find_time(sent[: hits[0].m.start()], turn.said)
