@@ -115,6 +115,9 @@ def test_mentions_match_names_as_recorded_hyphens_and_case_aside() -> None:
         "Vela thermostat"
     ]
     assert things.mentions("a thermostat", ["Vela thermostat"]) == []
+    candle = ["Fig & Cedar candle"]  # a name with a common head word: the name alone, as written
+    assert things.mentions("I'm bumping Fig & Cedar to $28.", candle) == candle
+    assert things.mentions("fig & cedar smells nice", candle) == []
 
 
 PEOPLE = {"Greta": {"home_city": ["Innsbruck"]}, "Mirela": {"employer": ["Dunmore Bank"]}}

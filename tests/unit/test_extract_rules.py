@@ -335,3 +335,13 @@ def test_a_thing_kept_under_or_behind_something_is_located_there() -> None:
     assert facts(text) == {("spare key", "location", "blue flowerpot", 1, day)}
     assert facts("The project is behind the schedule.") == set()
     assert facts("The car is under a warranty.") == set()
+
+
+def test_a_thing_handed_to_a_team_or_shipped_to_a_place_and_a_team_is_no_place() -> None:
+    day = SAID.date()
+    text = "Lena's group is being split up and Checkout goes over to the Platform team under Arjun starting Feb."
+    assert ("Checkout", "owner", "Platform team", 1) in {f[:4] for f in facts(text)}
+    assert facts("Checkout moved to the Platform team.") == set()  # a person moves teams too; and no home
+    assert facts("I moved to the Platform team last month.") == set()
+    shipped = "We shipped Orca off to a Hetzner colocation rack in Falkenstein."
+    assert facts(shipped) == {("Orca", "location", "Falkenstein", 1, day)}

@@ -74,12 +74,14 @@ _HEAD = re.compile(rf"\s+(?:{'|'.join(sorted(THING_HEADS))})$", re.I)
 
 @lru_cache(maxsize=4096)
 def _pattern(name: str) -> re.Pattern[str]:
-    """A recorded name as said in a turn: hyphens and spaces alike, case aside, a generic head optional when
-    what it heads is a name ("Studio" for the Studio plan), and a named thing by its head after a determiner
-    ("the thermostat" for the Vela thermostat)."""
+    """A recorded name as said in a turn: hyphens and spaces alike, case aside, a head word optional when what
+    it heads is a name ("Studio" for the Studio plan, "PureGym" for the PureGym membership), and a named
+    thing by its head after a determiner ("the thermostat" for the Vela thermostat)."""
     bare = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
-    short = _HEAD.sub("", bare)
     words = re.split(r"[\s_-]+", bare)
+    short = _HEAD.sub("", bare)
+    if short == bare and len(words) > 1 and words[-1].islower() and words[0][:1].isupper():
+        short = bare[: bare.rindex(words[-1])].rstrip(" _-")  # "Fig & Cedar" for the Fig & Cedar candle
     body = r"[\s_-]+".join(map(re.escape, words))
     if short != bare and short[:1].isupper():
         body = f"(?:{body}|(?-i:{re.escape(short)}))"

@@ -103,6 +103,9 @@ def _leading_self(pre: str, rest: str) -> bool:
     return bool(cues.SUBORDINATE_LEAD.match(pre)) and bool(re.match(r"[^.!?]*?[,\s](?:i|we)\b", rest, re.I))
 
 
+_TEAM_AFTER = re.compile(r"\s+(?:team|squad|group|crew|guild|tribe|department)\b", re.I)
+
+
 def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
     """The matched value has the shape its rule's check asks for (a pronoun's antecedent is checked later)."""
     raw = gd.get("val") or gd.get("v1") or gd.get("v2") or ""
@@ -363,6 +366,8 @@ class RulesExtractor:
         gd = m.groupdict()
         if not _value_plausible(rule, gd):
             return False
+        if rule.attribute in ("home", "left", "change") and _TEAM_AFTER.match(sent, m.end()):
+            return False  # "Checkout moved to the Platform team": a team, no place or firm
         if rule.self_only and gd.get("poss") and (gd["poss"] or "").strip().lower() not in ("my", "your"):
             return False  # "her name is Grace": not the speaker's name, so the value is free for other rules
         if rule.subject not in ("person", "appos") and not (rule.subject == "poss" and not gd.get("poss")):
