@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -345,3 +345,26 @@ def test_a_thing_handed_to_a_team_or_shipped_to_a_place_and_a_team_is_no_place()
     assert facts("I moved to the Platform team last month.") == set()
     shipped = "We shipped Orca off to a Hetzner colocation rack in Falkenstein."
     assert facts(shipped) == {("Orca", "location", "Falkenstein", 1, day)}
+
+
+def test_a_business_has_a_location_not_a_home() -> None:
+    day = SAID.date()
+    text = "can you update the footer? Glasswing Studio moved to Dogpatch, new address is 22 Illinois St"
+    assert facts(text) == {("Glasswing Studio", "location", "Dogpatch", 1, day)}
+    assert facts("Acme Labs moved to Portugal.") == {("Acme Labs", "location", "Portugal", 1, day)}
+    assert facts("Anna moved to Paris.") == {("Anna", "home_city", "Paris", 1, day)}
+
+
+def test_a_sentence_opening_on_the_speaker_s_own_past_verb_is_theirs() -> None:
+    day = SAID.date()
+    outback = {(SELF, "car", "Subaru Outback", 1, day)}
+    assert facts("Sold the Civic, bought a used Subaru Outback yesterday") == {
+        (SELF, "car", "Subaru Outback", 1, day - timedelta(days=1))
+    }
+    assert facts("finally retired the Fit 😢 bought a used Subaru Outback") == outback
+    assert facts("Called the bank, they moved to Leeds") == set()
+
+
+def test_a_favourite_basically_replaced() -> None:
+    text = "since the trip to Tbilisi khachapuri has basically replaced ramen as my favorite food lol"
+    assert facts(text) == {(SELF, "favorite_food", "khachapuri", 1, SAID.date())}

@@ -52,7 +52,9 @@ AUX_TOK = rf"(?:\s*['’](?:m|s|re|ve|d|ll)\b|n['’]t\b|\s*,\s*|\s+(?:{AUXW})\b
 PERSON = (
     rf"(?P<ps>(?<![\w'’])(?:i|we|you|he|she|they)(?![\w])|(?<![\w'’])(?:my|our|your|his|her|their)\s+"
     rf"(?:(?:little|big|older|younger|old|new|twin|baby|step|late|dear|eldest|youngest)\s+)*(?:{_M['REL']})"
-    rf"(?:\s*,?\s*{_M['NAMETOK']}(?:\s+{_M['NAMETOK']}){{0,2}}\s*,?)?|{_M['NAME']}(?:\s*,\s*(?:my|our)\s+(?:{_M['REL']})\s*,)?)"
+    rf"(?:\s*,?\s*{_M['NAMETOK']}(?:\s+{_M['NAMETOK']}){{0,2}}\s*,?)?|"
+    rf"(?<!\bthe\s)(?<!\bour\s)(?<!\bmy\s)(?<!\ba\s)(?<!\ban\s)"  # "retired the Fit, bought ...": a thing
+    rf"{_M['NAME']}(?:\s*,\s*(?:my|our)\s+(?:{_M['REL']})\s*,)?)"
 )
 END_PERSON = Lazy(PERSON + rf"(?P<aux>{AUX_TOK}*)\s*$", re.I)
 AUX_ONLY = Lazy(rf"^(?P<aux>{AUX_TOK}*)\s*$", re.I)
@@ -66,6 +68,13 @@ COORD_SELF = Lazy(
     r"|(?:just\s+|have\s+|had\s+)?(?:spent|spend|been\s+spending)\s+(?:the|my|our|this|last|all|every|most)\s+"
     r"(?:(?:whole|entire|long|past)\s+)?(?:winter|summer|spring|autumn|fall|weekends?|holidays?|evenings?|mornings?|"
     r"lockdown|break|vacation|time\s+off)\s+)$",
+    re.I,
+)
+# a sentence with no subject, opening on the speaker's own past verb: "finally retired the Fit, | bought a ..."
+VERB_LEAD_SELF = Lazy(
+    r"^\W*(?:(?:finally|just|so|then|also|anyway|ok|okay|well|update)\W+)*"
+    r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|traded|swapped)\s+(?:the|my|our|a|an|that|this|it)\b"
+    r"[^.!?]*?(?:,|\band\b|\bthen\b|[^\w\s.!?'’])\s*$",
     re.I,
 )
 # a move whose sentence names no destination ("we've moved again!"), and the fragment that does next

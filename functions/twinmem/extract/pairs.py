@@ -9,7 +9,7 @@ lists ("Spanish and French") state one value each.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from twinmem import vocabulary
@@ -162,6 +162,18 @@ def _fits_subject(rule: Rule, subj: Subject, attribute: str) -> bool:
     return about != "thing" or rule.subject == "embedded"
 
 
+_BUSINESS = re.compile(
+    r"\b(?:studio|office|shop|store|cafe|café|bakery|restaurant|bar|gym|clinic|company|agency|firm|startup|club|"
+    r"library|hotel|lab|labs|warehouse|factory|hq|headquarters|branch|salon|team|inc|ltd|llc|gmbh)$",
+    re.I,
+)
+
+
+def _a_place_of_business(subj: Subject) -> bool:
+    """A thing, or a name that says it is a business ("Glasswing Studio"), has a location, not a home."""
+    return subj.display != SELF and (subj.kind == "thing" or bool(_BUSINESS.search(subj.display)))
+
+
 def statements(
     hit: Hit, subj: Subject, pol: int, vfrom: date, span: tuple[int, int], clause: str, turn: Turn
 ) -> list[Statement]:
@@ -174,7 +186,12 @@ def statements(
             continue
         if a == "partner" and subj.display == SELF and p == 1:
             turn.partner = v
-        if not _fits_subject(hit.rule, subj, a):
+        at = subj
+        if a in ("home_city", "home_country") and _a_place_of_business(subj):
+            a, at = "location", replace(subj, kind="thing")  # "Glasswing Studio moved to Dogpatch": no one's home
+            if any(st.attribute == a for st in out):
+                continue  # the city, not the city and its country too
+        if not _fits_subject(hit.rule, at, a):
             continue
         out.append(
             Statement(

@@ -117,6 +117,12 @@ def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
     return kind != "lang" or check("lang", cues.LIST_SPLIT.split(raw)[0].strip())
 
 
+def _self_before(rule: Rule, pre: str) -> bool:
+    """The speaker is the subject of an earlier verb: "we packed up and | relocated to", "I spent the winter |
+    learning woodworking", "sold the Civic, | bought a ..." (never for a rule that needs "is")."""
+    return bool(cues.COORD_SELF.search(pre) or cues.VERB_LEAD_SELF.match(pre)) and not rule.needs_be
+
+
 def _person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
     """What comes before a person rule's match can be its subject: a person, a leading subordinate clause
     of the speaker's, an elided subject, or nothing but discourse words."""
@@ -132,7 +138,7 @@ def _person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
         return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
     if rule.subject == "appos":
         return True
-    if cues.COORD_SELF.search(pre) and not rule.needs_be:  # "I spent the winter | learning woodworking"
+    if _self_before(rule, pre):
         return True
     if cues.ELIDED.search(pre) and pre.strip():
         return not rule.anchor
@@ -430,7 +436,7 @@ class RulesExtractor:
         if elided and prev is not None and prev.subject is not None and elided.start() >= prev.val_span[0]:
             hit.aux = elided.group("aux")
             return prev.subject
-        if cues.COORD_SELF.search(pre) and not hit.rule.needs_be:  # "we packed up and | relocated to"
+        if _self_before(hit.rule, pre):
             hit.aux = ""
             return turn.speaker()
         lead = cues.AUX_ONLY.search(pre) or cues.DISCOURSE.match(pre)
