@@ -368,3 +368,13 @@ def test_a_sentence_opening_on_the_speaker_s_own_past_verb_is_theirs() -> None:
 def test_a_favourite_basically_replaced() -> None:
     text = "since the trip to Tbilisi khachapuri has basically replaced ramen as my favorite food lol"
     assert facts(text) == {(SELF, "favorite_food", "khachapuri", 1, SAID.date())}
+
+
+def test_a_match_starting_inside_a_name_does_not_hide_the_one_after_it() -> None:
+    day = SAID.date()
+    assert facts("Rosa is a nurse.") == {("Rosa", "job_title", "nurse", 1, day)}
+    assert facts("Priya is a pediatrician at St Mary's.") == {
+        ("Priya", "job_title", "pediatrician", 1, day),
+        ("Priya", "employer", "St Mary's", 1, day),  # a saint's name keeps its 's
+    }
+    assert facts("I work at St. Luke's Hospital.") == {(SELF, "employer", "St. Luke's Hospital", 1, day)}

@@ -219,7 +219,8 @@ def clean(attribute: str, value: str) -> str:
     v = display_value(value)
     if attribute in ("email", "phone", "version", "port", "price", "birthday"):
         return v.strip()
-    v = re.sub(r"['’]s$", "", v)
+    if not (attribute in ("employer", "school") and re.match(r"(?:St|Saint|Mt)\.?\s", v)):
+        v = re.sub(r"['’]s$", "", v)  # but "St Mary's" is the hospital's whole name
     prev = None
     while prev != v:
         prev = v

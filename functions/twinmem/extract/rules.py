@@ -16,7 +16,7 @@ Who "I" is: the item's `name` when the client gave one, else the end user (turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, datetime
 from functools import cache
 
@@ -115,6 +115,16 @@ def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
     if raw and kind and kind not in ("lang", "hobby") and not check(kind, clean(rule.attribute, raw)):
         return False
     return kind != "lang" or check("lang", cues.LIST_SPLIT.split(raw)[0].strip())
+
+
+def _matches(rule: Rule, sent: str) -> Iterator[re.Match[str]]:
+    """A rule's matches, left to right; one that starts inside a word ("Ros|a is a nurse") does not hide a
+    match starting later within it ("Rosa is | a nurse")."""
+    pos = 0
+    while (m := rule.regex.search(sent, pos)) is not None:
+        yield m
+        inside = m.start() > 0 and sent[m.start() - 1].isalnum() and sent[m.start()].isalnum()
+        pos = m.start() + 1 if inside else max(m.end(), m.start() + 1)
 
 
 def _self_before(rule: Rule, pre: str) -> bool:
@@ -297,7 +307,7 @@ class RulesExtractor:
         hits: list[Hit] = []
         claimed: list[tuple[int, int]] = []
         for rule in grammar().rules:
-            for m in rule.regex.finditer(sent):
+            for m in _matches(rule, sent):
                 vspan = _value_span(m)
                 if vspan is None or vspan[0] >= q_from or any(a <= vspan[0] < b for a, b in cond_spans):
                     continue
