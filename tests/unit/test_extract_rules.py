@@ -378,3 +378,18 @@ def test_a_match_starting_inside_a_name_does_not_hide_the_one_after_it() -> None
         ("Priya", "employer", "St Mary's", 1, day),  # a saint's name keeps its 's
     }
     assert facts("I work at St. Luke's Hospital.") == {(SELF, "employer", "St. Luke's Hospital", 1, day)}
+
+
+def test_an_incident_s_status_a_group_s_meeting_place_and_a_favourite_typed_in_a_hurry() -> None:
+    day = SAID.date()
+    assert facts("INC-4471 is investigating, errors spiking in EU") == {("INC-4471", "status", "investigating", 1, day)}
+    assert facts("morning. INC-4471 resolved overnight, config rolled back") == {
+        ("INC-4471", "status", "resolved", 1, day)
+    }
+    assert facts("I resolved the ticket.") == set()
+    assert facts("Bob resolved INC-1.") == set()
+    text = "the café got too noisy so the book club meets at the Eastside Library now"
+    assert facts(text) == {("book club", "location", "Eastside Library", 1, day)}
+    assert facts("ok my new favoirte band is Khruangbin") == {(SELF, "favorite_band", "Khruangbin", 1, day)}
+    assert facts("favorite band is Fleet Foxes, no contest.") == {(SELF, "favorite_band", "Fleet Foxes", 1, day)}
+    assert facts("her favourite food is sushi") == set()
