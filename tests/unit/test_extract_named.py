@@ -224,3 +224,12 @@ def test_a_person_named_takes_a_new_value_of_a_type_filed_for_them(text: str, wa
 )
 def test_a_person_named_is_left_alone(text: str) -> None:
     assert things.changes(text, SAID, PEOPLE) == []
+
+
+def test_a_whole_number_version_follows_whole_number_versions() -> None:
+    filed = {"Postgres": {"version": ["15", "13"]}}
+    text = "and Postgres is on 16 now, jumped as soon as the extension we need supported it"
+    assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [
+        ("Postgres", "version", "16")
+    ]
+    assert things.changes(text, SAID, {"Postgres": {"version": ["15.2"]}}) == []

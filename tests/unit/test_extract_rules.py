@@ -393,3 +393,16 @@ def test_an_incident_s_status_a_group_s_meeting_place_and_a_favourite_typed_in_a
     assert facts("ok my new favoirte band is Khruangbin") == {(SELF, "favorite_band", "Khruangbin", 1, day)}
     assert facts("favorite band is Fleet Foxes, no contest.") == {(SELF, "favorite_band", "Fleet Foxes", 1, day)}
     assert facts("her favourite food is sushi") == set()
+
+
+def test_a_business_sold_to_someone_and_a_new_partner_named_after_a_filler() -> None:
+    day = SAID.date()
+    text = "Yusuf sold Crumb & Co to Imelda Park, she's keeping the buns thankfully"
+    assert facts(text) == {("Crumb & Co", "owner", "Imelda Park", 1, day)}
+    text = "so Tamsin and I split up in the spring. I've been seeing someone new tho, her name's Odile"
+    assert (SELF, "partner", "Odile", 1, day) in facts(text)
+
+
+def test_two_digits_are_a_port_only_when_said_as_one() -> None:
+    assert facts("billing-worker is on port 81 now") == {("billing-worker", "port", "81", 1, SAID.date())}
+    assert X.read("Postgres is on 16 users now", SAID, "user", filed={}, things={}).statements == []

@@ -171,6 +171,8 @@ def _new_values(
     """(owner, value) for each value of the attribute's type in the sentence that is new for its owner."""
     kind = kind_of(attribute)
     shaped = shaped_values(sent, kind) if kind else []
+    if kind == "version" and _whole_versions(named, filed):  # "Postgres is on 16 now" after 13 and 15
+        shaped = sorted(shaped + [(m.group(1), m.start(1)) for m in _WHOLE_VERSION.finditer(sent)], key=lambda v: v[1])
     out = []
     for i, (value, pos) in enumerate(shaped):
         if i and kind in _PLACES and _REFINES.fullmatch(sent, shaped[i - 1][1] + len(shaped[i - 1][0]), pos):
@@ -184,6 +186,18 @@ def _new_values(
         ):
             out.append((owner or "", value))
     return out
+
+
+_WHOLE_VERSION = re.compile(
+    r"\b(?:on|to|version|v)\s*(\d{1,3})\b(?![.,:]\d|\s*(?:%|x\b|am\b|pm\b|(?:people|users|days|weeks|months|years|"
+    r"hours|mins?|minutes|seconds|gb|mb|tb|k|percent|times|of|per)\b))",
+    re.I,
+)
+
+
+def _whole_versions(named: list[tuple[int, str]], filed: Mapping[str, Mapping[str, Sequence[str]]]) -> bool:
+    """A thing named whose versions so far are whole numbers (Postgres 13, 15): its next one may be too."""
+    return any(vs and all(v.isdigit() for v in vs) for _p, n in named if (vs := filed.get(n, {}).get("version")))
 
 
 _PLACES = ("city", "country", "place")
@@ -238,13 +252,14 @@ def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()
     """First values of things named unmistakably: an identifier's port or version, a named plan's price."""
     norm = readable(text)
     read = {(fold(s.subject), s.attribute) for s in already}
+    said = {(fold(s.subject), s.value) for s in already}  # "Postgres is on 16 now": a version read, no port
     out: list[Statement] = []
     for s_start, s_end in _stated(norm):
         sent = norm[s_start:s_end]
         if cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _first_in(sent):
-            if (fold(name), attribute) not in read:
+            if (fold(name), attribute) not in read and (fold(name), value) not in said:
                 read.add((fold(name), attribute))
                 out.append(_statement(name, attribute, value, norm, s_start, s_end, said_at))
     return out
