@@ -406,3 +406,22 @@ def test_a_business_sold_to_someone_and_a_new_partner_named_after_a_filler() -> 
 def test_two_digits_are_a_port_only_when_said_as_one() -> None:
     assert facts("billing-worker is on port 81 now") == {("billing-worker", "port", "81", 1, SAID.date())}
     assert X.read("Postgres is on 16 users now", SAID, "user", filed={}, things={}).statements == []
+
+
+def test_a_sentence_opening_on_a_verb_and_a_list_item_said_as_not() -> None:
+    day = SAID.date()
+    assert facts("Got promoted to staff engineer.") == {(SELF, "job_title", "staff engineer", 1, day)}
+    assert {f[:4] for f in facts("Left Acme last week, joining Globex.")} == {
+        (SELF, "employer", "Acme", -1),
+        (SELF, "employer", "Globex", 1),  # the speaker's, not Acme's
+    }
+    assert facts("Been living in Denver since March.") == {(SELF, "home_city", "Denver", 1, date(2026, 3, 1))}
+    assert {f[:4] for f in facts("Turns out I'm allergic to dogs, not cats.")} == {
+        (SELF, "allergy", "dogs", 1),
+        (SELF, "allergy", "cats", -1),
+    }
+    assert {f[:4] for f in facts("Switched from Spanish to Portuguese on Duolingo.")} == {
+        (SELF, "language", "Spanish", -1),
+        (SELF, "language", "Portuguese", 1),
+    }
+    assert {f[:4] for f in facts("We raised the Pro plan price to $12.")} == {("Pro plan", "price", "$12", 1)}

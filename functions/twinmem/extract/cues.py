@@ -57,7 +57,7 @@ PERSON = (
     rf"{_M['NAME']}(?:\s*,\s*(?:my|our)\s+(?:{_M['REL']})\s*,)?)"
 )
 END_PERSON = Lazy(PERSON + rf"(?P<aux>{AUX_TOK}*)\s*$", re.I)
-AUX_ONLY = Lazy(rf"^(?P<aux>{AUX_TOK}*)\s*$", re.I)
+AUX_ONLY = Lazy(rf"^(?P<aux>(?:\s*(?:{AUXW})\b)?{AUX_TOK}*)\s*$", re.I)  # "Got | promoted to ...": the speaker
 ELIDED = Lazy(rf"(?:^|\b(?:and|but|then|plus|also|&)\b|[,;—–-])(?P<aux>{AUX_TOK}*)\s*$", re.I)
 # the speaker as the subject of an earlier verb of the same clause: "we packed up everything and | relocated",
 # "I spent the winter | learning woodworking"

@@ -16,7 +16,7 @@ from twinmem import vocabulary
 from twinmem.extract import cues
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, place_attrs, school_like
-from twinmem.extract.lexicon import words
+from twinmem.extract.lexicon import languages, words
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.turn import Subject, Turn
 from twinmem.values import display_value, fold
@@ -84,6 +84,8 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
     What one moves to (`change`) is a school only when its name says so: an acronym joined is an
     employer (KPMG); one left may be either, and reads as a school (MIT) as before.
     """
+    if family in ("change", "left") and raw.lower() in languages():
+        return ["language"]  # "switched from Spanish to Portuguese on Duolingo"
     if family == "change" and (school_like(raw, acronyms=False) or _STUDYING.search(said)):
         return ["school"]  # started at / transferred to a school, or "first month of the PhD at ETH Zurich"
     if family == "home" or is_known_place(raw):
@@ -130,10 +132,16 @@ def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     return [(attr, raw, None)]
 
 
+def _not_item(attribute: str, value: str, qual: str | None, polarity: int) -> Pair:
+    """A list item said as "not X" ("allergic to dogs, not cats"): X, said not to hold."""
+    m = re.match(r"(?:not|never)\s+(?:to\s+)?(.+)", value.strip(), re.I)
+    return (attribute, m.group(1), qual, -polarity) if m else (attribute, value, qual, polarity)
+
+
 def pairs(hit: Hit, clause: str, polarity: int) -> list[Pair]:
     """Every value the match states, with its polarity (a second value may differ: "left X for Y")."""
     rule, gd = hit.rule, hit.m.groupdict()
-    out: list[Pair] = [(a, v, q, polarity) for a, v, q in _values(hit, clause)]
+    out: list[Pair] = [_not_item(a, v, q, polarity) for a, v, q in _values(hit, clause)]
     if not (rule.val2 and gd.get("val2")):
         return out
     val2 = gd["val2"] or ""

@@ -127,6 +127,14 @@ def _matches(rule: Rule, sent: str) -> Iterator[re.Match[str]]:
         pos = m.start() + 1 if inside else max(m.end(), m.start() + 1)
 
 
+def _person_before(pre: str) -> re.Match[str] | None:
+    """The person ending the words before a match, unless it is a verb's object ("Left Acme last week, ...")."""
+    found = cues.END_PERSON.search(pre)
+    if found and found.group("ps").split()[0].lower() in words("opening_verbs"):
+        return None
+    return found
+
+
 def _self_before(rule: Rule, pre: str) -> bool:
     """The speaker is the subject of an earlier verb: "we packed up and | relocated to", "I spent the winter |
     learning woodworking", "sold the Civic, | bought a ..." (never for a rule that needs "is")."""
@@ -163,6 +171,7 @@ def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
         return None
     raw = re.sub(r"['’]s$", "", raw.strip())
     raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
+    raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
     if raw.lower() in ("it", "this", "that"):
         return turn.last_thing
     turn.last_thing = Subject(raw, "thing")
@@ -431,7 +440,7 @@ class RulesExtractor:
         pre = sent[: m.start()]
         if _leading_self(pre, sent[m.end() :]) and not hit.rule.needs_be:  # "After leaving X, I joined Y"
             return turn.speaker()
-        found = cues.END_PERSON.search(pre)
+        found = _person_before(pre)
         if found:
             before = pre[: found.start()]
             if hit.rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):

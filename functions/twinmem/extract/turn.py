@@ -27,6 +27,8 @@ class Subject:
 def name_in(text: str) -> str | None:
     """The person's name in a subject phrase ("my sister Carol" -> "Carol"), or None."""
     tokens = re.findall(M["NAMETOK"], text)
+    if tokens and text.lstrip().startswith(tokens[0]) and tokens[0].lower() in words("opening_verbs"):
+        return None  # "Left Acme last week, ...": the name is what was left, not who speaks
     keep: list[str] = []
     for tok in tokens:
         if tok.lower() in words("not_names") or re.fullmatch(M["REL"], tok, re.I):
