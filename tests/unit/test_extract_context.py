@@ -142,6 +142,8 @@ def test_with_nothing_filed_a_value_needs_its_own_state_cue(text: str, attribute
         ("my husband's allergic to shellfish, so keep the prawns out", {"allergy": ["cashews"]}),
         ("I'm a terrible cook, honestly.", {"job_title": ["teacher"]}),  # a judgement, not an occupation
         ("Bartek is now QA team lead so I take his old tasks.", {"job_title": ["QA tester"]}),  # a name's state
+        ("I bought a yellow raincoat.", {"favorite_color": ["teal"]}),  # a colour said is no new favourite
+        ("We got a dog!", {"allergy": ["cats"]}),  # nor an animal a new allergy
         ("Akua and Mireille are getting married!! Jonas and I do a reading.", {"partner": ["Jonas"]}),  # a couple
     ],
 )
@@ -204,3 +206,10 @@ def test_the_table_is_validated() -> None:
     t = context.table()
     assert set(t.types.values()) <= context._TYPES
     assert {"first_person", "trip"} <= set(t.cues)
+
+
+def test_a_colour_is_a_new_favourite_when_the_turn_names_the_one_filed() -> None:
+    text = (
+        "confession: I've been buying everything in mustard yellow lately. I think green's been replaced in my heart."
+    )
+    assert changed(text, {"favorite_color": ["green"]}) == [("favorite_color", "mustard yellow")]

@@ -425,3 +425,12 @@ def test_a_sentence_opening_on_a_verb_and_a_list_item_said_as_not() -> None:
         (SELF, "language", "Portuguese", 1),
     }
     assert {f[:4] for f in facts("We raised the Pro plan price to $12.")} == {("Pro plan", "price", "$12", 1)}
+
+
+def test_a_language_is_no_person_and_a_price_no_thing() -> None:
+    assert {f[:4] for f in facts("I'm learning Japanese now, dropped Spanish.")} == {
+        (SELF, "language", "Japanese", 1),
+        (SELF, "language", "Spanish", -1),
+    }
+    got = X.read("Price went up to $15 for the Pro plan.", SAID, "user", filed={}, things={}).statements
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Pro plan", "price", "$15")]

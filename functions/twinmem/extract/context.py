@@ -319,6 +319,24 @@ def _continues(sent: str, lead: str, t: Table) -> bool:
     )
 
 
+# types whose values are said of many things besides the speaker's own state: their cue is needed even with a
+# value filed ("I bought a yellow raincoat" is no new favourite colour; "We got a dog!" no allergy)
+_ALWAYS_CUED = frozenset({"allergen", "colour"})
+
+
+def _cue_for(own: re.Pattern[str] | None, kind: str, values: Sequence[str], turn: str) -> re.Pattern[str] | None:
+    """What a sentence (or, for a fragment, the sentences around it) must say for a value of the type to be the
+    speaker's new one: the type's own cue with nothing filed; nothing with a value filed, except for a type said
+    of many things, which needs its cue unless the turn names the value filed ("... mustard yellow lately. I
+    think green's been replaced")."""
+    if not values:
+        return own
+    named = {v for v in values if v.strip()} | {v.split()[-1] for v in values if len(v.split()[-1]) > 3}  # "the yellow"
+    if kind not in _ALWAYS_CUED or any(re.search(rf"\b{re.escape(v)}\b", turn, re.I) for v in named):
+        return None
+    return own
+
+
 def changes(
     text: str,
     said_at: datetime,
@@ -347,7 +365,8 @@ def changes(
         if attribute in read_attrs or (not values and kind not in t.own):
             continue
         known = {value_key(attribute, v) for v in values}
-        best = _last_new(passages, kind, None if values else t.own[kind], known, read_values, attribute, people)
+        cue = _cue_for(t.own.get(kind), kind, values, norm)
+        best = _last_new(passages, kind, cue, known, read_values, attribute, people)
         if best is not None:
             out.append(_statement(attribute, best, norm, said_at))
     for attribute, values in filed.items():  # favourites: any dish or book, read only where one is filed

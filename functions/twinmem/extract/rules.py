@@ -24,7 +24,7 @@ from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
-from twinmem.extract.lexicon import words
+from twinmem.extract.lexicon import languages, words
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.restated import corrected, restated
 from twinmem.extract.table import Rule, grammar
@@ -130,9 +130,10 @@ def _matches(rule: Rule, sent: str) -> Iterator[re.Match[str]]:
 def _person_before(pre: str) -> re.Match[str] | None:
     """The person ending the words before a match, unless it is a verb's object ("Left Acme last week, ...")."""
     found = cues.END_PERSON.search(pre)
-    if found and found.group("ps").split()[0].lower() in words("opening_verbs"):
+    if found is None:
         return None
-    return found
+    first = found.group("ps").split()[0].lower()
+    return None if first in words("opening_verbs") or first in languages() else found  # "learning Japanese now, |"
 
 
 def _self_before(rule: Rule, pre: str) -> bool:

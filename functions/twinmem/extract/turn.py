@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from twinmem.extract.base import SELF
-from twinmem.extract.lexicon import words
+from twinmem.extract.lexicon import languages, words
 from twinmem.extract.table import grammar
 
 M = grammar().macros
 _PRONOUNS = frozenset("i we you he she they my our your his her him".split())
 _VERSION_OF = re.compile(r"(?:version\s*v?\d[\w.]*|v\d[\w.]*)(?:\s+of\s+.*)?")
 _ASKING = re.compile(r"^\W*(?:could|can|would|will|does|did|is|was|has|should|might|shall)\s+(?=[A-Z])")
-_NOT_THINGS = frozenset("i we you he she they everything everyone nothing there here me".split())
+_NOT_THINGS = frozenset("i we you he she they everything everyone nothing there here me price cost rent fee".split())
 
 
 @dataclass
@@ -31,7 +31,7 @@ def name_in(text: str) -> str | None:
         return None  # "Left Acme last week, ...": the name is what was left, not who speaks
     keep: list[str] = []
     for tok in tokens:
-        if tok.lower() in words("not_names") or re.fullmatch(M["REL"], tok, re.I):
+        if tok.lower() in words("not_names") or tok.lower() in languages() or re.fullmatch(M["REL"], tok, re.I):
             keep = []
             continue
         keep.append(tok)
