@@ -213,3 +213,11 @@ def test_a_colour_is_a_new_favourite_when_the_turn_names_the_one_filed() -> None
         "confession: I've been buying everything in mustard yellow lately. I think green's been replaced in my heart."
     )
     assert changed(text, {"favorite_color": ["green"]}) == [("favorite_color", "mustard yellow")]
+
+
+def test_an_allergen_or_a_colour_filed_changes_with_words_of_its_own_kind() -> None:
+    assert changed("The skin prick test says dust mites.", {"allergy": ["cats"]}) == [("allergy", "dust mites")]
+    assert changed("I had peanuts at lunch.", {"allergy": ["cats"]}) == []
+    assert changed("I'm obsessed with mustard yellow lately.", {"favorite_color": ["teal"]}) == [
+        ("favorite_color", "mustard yellow")
+    ]
