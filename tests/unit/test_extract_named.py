@@ -233,3 +233,11 @@ def test_a_whole_number_version_follows_whole_number_versions() -> None:
         ("Postgres", "version", "16")
     ]
     assert things.changes(text, SAID, {"Postgres": {"version": ["15.2"]}}) == []
+
+
+def test_a_class_s_price_and_a_sentence_opening_on_the_attribute_it_gives() -> None:
+    got = things.first_values("I teach the Saturday pottery class, it's $45 a session incl. clay", SAID)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Saturday pottery class", "price", "$45")]
+    text = "can u make a flyer for the Saturday pottery class? price is $52 now because clay went up"
+    got = things.changes(text, SAID, {"Saturday pottery class": {"price": ["$45"]}})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Saturday pottery class", "price", "$52")]

@@ -37,7 +37,8 @@ __all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value"]
 THING_TYPES = {"port": "port", "version": "version", "price": "price"}
 _IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]+(?:[-_][a-z0-9]{2,})+)(?![\w@/-])")
 _PLAN = re.compile(
-    r"\b(?:the|our|their|a|its)\s+(?P<t>(?:(?-i:[A-Z][\w+-]*)\s+){1,2}(?:plan|tier|subscription|membership|package|edition|license|licence|bundle))\b",
+    r"\b(?:the|our|their|a|its|my)\s+(?P<t>(?:(?-i:[A-Z][\w+-]*)\s+){1,2}(?:plan|tier|subscription|membership|package|"
+    r"edition|license|licence|bundle)|(?-i:[A-Z][\w+-]*)\s+(?:[a-z]+\s+){0,2}(?:class|course|lesson|workshop|pass|ticket))\b",
     re.I,
 )
 _OLD = re.compile(
@@ -126,7 +127,12 @@ def changes(
 
 
 _PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their|it|its|it's)\b", re.I)
-_VALUE_START = re.compile(r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|port\s+\d)", re.I)  # "£22 a week now."
+# "£22 a week now.", "price is $52 now": a sentence opening on a value, or on the attribute it gives
+_VALUE_START = re.compile(
+    r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|port\s+\d|(?:the\s+|its\s+|new\s+)*(?:price|cost|fee|rate|port|version)"
+    r"\s+(?:is|'s|went|goes|has\s+gone|changed|now)\b)",
+    re.I,
+)
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
