@@ -75,10 +75,17 @@ def _conversations(events: list[Event]) -> list[str | None]:
     return list(dict.fromkeys(ev.conversation_id for ev in events))
 
 
+# a sentence that checks what the other speaker said: "Got it, so the membership is cancelled rather than frozen."
+_CHECK = re.compile(
+    r"^\W*(?:(?:got\s+it|noted|understood|okay|ok|right)\W+)*(?:so|just\s+to\s+(?:check|confirm)|to\s+confirm)\b", re.I
+)
+
+
 def last_turn_of(ev: Event) -> LastTurn:
     """What the next item needs of this one: who said it, when, and its questions (the last MAX_ASKED
-    characters of the sentences ending with "?")."""
-    questions = " ".join(q.strip() for q in re.findall(r"[^.!?]*\?", ev.content) if q.strip())
+    characters of its sentences ending with "?" or checking what was said: "So you're in Denver now.")."""
+    said = (s.strip() for s in re.findall(r"[^.!?]*[.!?]+|[^.!?]+$", ev.content))
+    questions = " ".join(s for s in said if s and (s.endswith("?") or _CHECK.match(s)))
     return LastTurn(
         event_id=ev.event_id, role=ev.role, name=ev.name, said_at=ev.said_at, questions=questions[-MAX_ASKED:] or None
     )

@@ -131,3 +131,24 @@ def test_known_reads_the_thing_a_short_name_means_and_the_question_s_subject(api
     assert _first_value(api, "Elasticsearch cluster", "version") == "8.13"
     assert _first_value(api, "Oskar", "job_title") == "ferry captain"  # "he", named by the question
     assert _first_value(api, "Elastic", "version") is None  # not a name with a thing's head word after it
+
+
+def test_a_reply_that_confirms_the_assistant_s_check_files_what_it_checked(api: ApiClient, backend: Any) -> None:
+    chat = [
+        _turn(1, "Our wiki says Checkout is owned by the Payments team.", 1),
+        _turn(2, "Reorg memo is out, fun times. Lena's group is being split up.", 20),
+        _turn(3, "So from February Checkout's owner is the Platform team, with Arjun as the lead?", 20, "assistant"),
+        _turn(4, "correct", 20),
+        _turn(5, "I'm allergic to cats.", 21),
+        _turn(6, "Got it, so your allergy is to dust mites rather than cats.", 22, "assistant"),
+        _turn(7, "Yes, dust mites. Tips for the bedroom?", 22),
+        _turn(8, "So you're moving to Denver?", 23, "assistant"),
+        _turn(9, "no", 23),
+    ]
+    for turn in chat:  # one turn a call, as a chat app posts them
+        assert api.post("/v1/memory/items", {"items": [turn | {"conversation_id": "c1"}]}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "Checkout", "owner") == "Platform team"
+    assert _first_value(api, "user", "allergy") == "dust mites"
+    assert _first_value(api, "user", "home_city") is None  # said no

@@ -24,9 +24,11 @@ from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
-from twinmem.extract.lexicon import languages, words
+from twinmem.extract.confirmed import confirmed, confirms
+from twinmem.extract.lexicon import words
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.restated import corrected, restated
+from twinmem.extract.slots import leading_self, person_before, person_slot_plausible, self_before
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
@@ -97,12 +99,6 @@ def _mask(sent: str, hits: list[Hit]) -> str:
     return "".join(chars)
 
 
-def _leading_self(pre: str, rest: str) -> bool:
-    """A subordinate clause that opens the sentence ("After leaving Spotify, I joined ..."): its subject is
-    the main clause's, here the speaker."""
-    return bool(cues.SUBORDINATE_LEAD.match(pre)) and bool(re.match(r"[^.!?]*?[,\s](?:i|we)\b", rest, re.I))
-
-
 _TEAM_AFTER = re.compile(r"\s+(?:team|squad|group|crew|guild|tribe|department)\b", re.I)
 
 
@@ -127,42 +123,10 @@ def _matches(rule: Rule, sent: str) -> Iterator[re.Match[str]]:
         pos = m.start() + 1 if inside else max(m.end(), m.start() + 1)
 
 
-def _person_before(pre: str) -> re.Match[str] | None:
-    """The person ending the words before a match, unless it is a verb's object ("Left Acme last week, ...")."""
-    found = cues.END_PERSON.search(pre)
-    if found is None:
-        return None
-    first = found.group("ps").split()[0].lower()
-    return None if first in words("opening_verbs") or first in languages() else found  # "learning Japanese now, |"
-
-
-def _self_before(rule: Rule, pre: str) -> bool:
-    """The speaker is the subject of an earlier verb: "we packed up and | relocated to", "I spent the winter |
-    learning woodworking", "sold the Civic, | bought a ..." (never for a rule that needs "is")."""
-    return bool(cues.COORD_SELF.search(pre) or cues.VERB_LEAD_SELF.match(pre)) and not rule.needs_be
-
-
-def _person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
-    """What comes before a person rule's match can be its subject: a person, a leading subordinate clause
-    of the speaker's, an elided subject, or nothing but discourse words."""
-    if _leading_self(pre, rest):
-        return not rule.needs_be
-    found = cues.END_PERSON.search(pre)
-    if found:
-        before = pre[: found.start()]
-        if rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):
-            return False
-        if rule.needs_be and not cues.BE.search(found.group("aux")):
-            return False
-        return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
-    if rule.subject == "appos":
-        return True
-    if _self_before(rule, pre):
-        return True
-    if cues.ELIDED.search(pre) and pre.strip():
-        return not rule.anchor
-    core = re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)
-    return bool(cues.DISCOURSE.match(core)) and not (rule.needs_be and not pre.strip())
+def _new(found: list[Statement], more: list[Statement]) -> list[Statement]:
+    """The statements of `more` not read already (same subject, attribute and value)."""
+    seen = {(s.subject.lower(), s.attribute, value_key(s.attribute, s.value)) for s in found}
+    return [s for s in more if (s.subject.lower(), s.attribute, value_key(s.attribute, s.value)) not in seen]
 
 
 def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
@@ -249,7 +213,22 @@ class RulesExtractor:
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
             found += named_subjects.first_values(text, said_at, found)
+            if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
+                found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
         return Reading(statements=found)
+
+    def _checked(
+        self,
+        text: str,
+        said_at: datetime,
+        role: str,
+        speaker: str | None,
+        things: Mapping[str, Mapping[str, Sequence[str]]] | None,
+    ) -> list[Statement]:
+        """What a check the speaker confirms says, read as their own words."""
+        found = self.extract(text, said_at, role, speaker)
+        found += named_subjects.changes(text, said_at, things or {}, found)
+        return found + named_subjects.first_values(text, said_at, found)
 
     def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]:
         """Statements of state read from one turn; `speaker` is who spoke, when the client named them."""
@@ -398,7 +377,7 @@ class RulesExtractor:
             return False  # "her name is Grace": not the speaker's name, so the value is free for other rules
         if rule.subject not in ("person", "appos") and not (rule.subject == "poss" and not gd.get("poss")):
             return True
-        return _person_slot_plausible(rule, sent[: m.start()], sent[m.end() :])
+        return person_slot_plausible(rule, sent[: m.start()], sent[m.end() :])
 
     # ------------------------------------------------------------------ subject
     def _subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
@@ -439,9 +418,9 @@ class RulesExtractor:
     def _person_subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
         m = hit.m
         pre = sent[: m.start()]
-        if _leading_self(pre, sent[m.end() :]) and not hit.rule.needs_be:  # "After leaving X, I joined Y"
+        if leading_self(pre, sent[m.end() :]) and not hit.rule.needs_be:  # "After leaving X, I joined Y"
             return turn.speaker()
-        found = _person_before(pre)
+        found = person_before(pre)
         if found:
             before = pre[: found.start()]
             if hit.rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):
@@ -456,7 +435,7 @@ class RulesExtractor:
         if elided and prev is not None and prev.subject is not None and elided.start() >= prev.val_span[0]:
             hit.aux = elided.group("aux")
             return prev.subject
-        if _self_before(hit.rule, pre):
+        if self_before(hit.rule, pre):
             hit.aux = ""
             return turn.speaker()
         lead = cues.AUX_ONLY.search(pre) or cues.DISCOURSE.match(pre)

@@ -1,0 +1,56 @@
+"""Who a rule's match can be about, read from the words before it: a person named or a pronoun, the speaker
+of a leading subordinate clause or of an earlier verb, or nobody (a verb's object is no subject)."""
+
+from __future__ import annotations
+
+import re
+
+from twinmem.extract import cues
+from twinmem.extract.lexicon import languages, words
+from twinmem.extract.table import Rule
+
+__all__ = ["leading_self", "person_before", "person_slot_plausible", "self_before"]
+
+
+def leading_self(pre: str, rest: str) -> bool:
+    """A subordinate clause that opens the sentence ("After leaving Spotify, I joined ..."): its subject is
+    the main clause's, here the speaker."""
+    return bool(cues.SUBORDINATE_LEAD.match(pre)) and bool(re.match(r"[^.!?]*?[,\s](?:i|we)\b", rest, re.I))
+
+
+def person_before(pre: str) -> re.Match[str] | None:
+    """The person ending the words before a match, unless it is a verb's object ("Left Acme last week, ...")."""
+    found = cues.END_PERSON.search(pre)
+    if found is None:
+        return None
+    first = found.group("ps").split()[0].lower()
+    return None if first in words("opening_verbs") or first in languages() else found  # "learning Japanese now, |"
+
+
+def self_before(rule: Rule, pre: str) -> bool:
+    """The speaker is the subject of an earlier verb: "we packed up and | relocated to", "I spent the winter |
+    learning woodworking", "sold the Civic, | bought a ..." (never for a rule that needs "is")."""
+    return bool(cues.COORD_SELF.search(pre) or cues.VERB_LEAD_SELF.match(pre)) and not rule.needs_be
+
+
+def person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
+    """What comes before a person rule's match can be its subject: a person, a leading subordinate clause
+    of the speaker's, an elided subject, or nothing but discourse words."""
+    if leading_self(pre, rest):
+        return not rule.needs_be
+    found = cues.END_PERSON.search(pre)
+    if found:
+        before = pre[: found.start()]
+        if rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):
+            return False
+        if rule.needs_be and not cues.BE.search(found.group("aux")):
+            return False
+        return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
+    if rule.subject == "appos":
+        return True
+    if self_before(rule, pre):
+        return True
+    if cues.ELIDED.search(pre) and pre.strip():
+        return not rule.anchor
+    core = re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)
+    return bool(cues.DISCOURSE.match(core)) and not (rule.needs_be and not pre.strip())
