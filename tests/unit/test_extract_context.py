@@ -28,6 +28,11 @@ def changed(text: str, filed: dict[str, list[str]], asked: str | None = None) ->
             "pella.r@quayside.io",
         ),
         ("New SIM, so my number is 020 7946 0321 now.", {"phone": ["020 7946 0000"]}, "020 7946 0321"),
+        (  # "old one's" is nobody's; "can you" asks the assistant
+            "switched carriers and got a new number, 737-555-0129, old one's dead. can you update the block",
+            {"phone": ["512-555-0184"]},
+            "737-555-0129",
+        ),
         ("Cardiologist said so: I'm strictly low-fat these days.", {"diet": ["keto"]}, "low-fat"),
         (
             "Had the allergy test: it's not tree nuts after all, I'm allergic to sesame.",

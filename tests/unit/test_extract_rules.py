@@ -434,3 +434,13 @@ def test_a_language_is_no_person_and_a_price_no_thing() -> None:
     }
     got = X.read("Price went up to $15 for the Pro plan.", SAID, "user", filed={}, things={}).statements
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Pro plan", "price", "$15")]
+
+
+def test_typed_fast_im_and_ive_are_the_speaker_and_a_favourite_of_two_words() -> None:
+    day = SAID.date()
+    assert facts("ive been seeing someone — his name is Theo") == {(SELF, "partner", "Theo", 1, day)}
+    assert facts("im a nurse") == {(SELF, "job_title", "nurse", 1, day)}
+    text = "hot take but birria tacos have dethroned ramen as my fav food."
+    assert facts(text) == {(SELF, "favorite_food", "birria tacos", 1, day)}
+    text = "since the trip to Tbilisi khachapuri has basically replaced ramen as my favorite food lol"
+    assert facts(text) == {(SELF, "favorite_food", "khachapuri", 1, day)}

@@ -309,7 +309,7 @@ def _continues(sent: str, lead: str, t: Table) -> bool:
     bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", sent, re.I)
     nobody = (
         _IMPLIED.match(sent) is not None
-        and not re.search(r"\b(?:you|your|he|she|they|his|her|their|him|them)\b", lead, re.I)
+        and not re.search(r"\b(?:he|she|they|his|her|their|him|them)\b", lead, re.I)  # "you": the assistant asked
         and all(is_known_place(w) or w.lower() in words("not_names") for w in _who_capitals(sent.strip()))
     )
     return (

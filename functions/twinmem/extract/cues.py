@@ -50,7 +50,7 @@ AUXW = (
 )
 AUX_TOK = rf"(?:\s*['’](?:m|s|re|ve|d|ll)\b|n['’]t\b|\s*,\s*|\s+(?:{AUXW})\b)"
 PERSON = (
-    rf"(?P<ps>(?<![\w'’])(?:i|we|you|he|she|they)(?![\w])|(?<![\w'’])(?:my|our|your|his|her|their)\s+"
+    rf"(?P<ps>(?<![\w'’])(?:i|we|you|he|she|they|im|ive)(?![\w])|(?<![\w'’])(?:my|our|your|his|her|their)\s+"
     rf"(?:(?:little|big|older|younger|old|new|twin|baby|step|late|dear|eldest|youngest)\s+)*(?:{_M['REL']})"
     rf"(?:\s*,?\s*{_M['NAMETOK']}(?:\s+{_M['NAMETOK']}){{0,2}}\s*,?)?|"
     rf"(?<!\bthe\s)(?<!\bour\s)(?<!\bmy\s)(?<!\ba\s)(?<!\ban\s)"  # "retired the Fit, bought ...": a thing

@@ -28,7 +28,7 @@ from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.lexicon import words
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.restated import corrected, restated
-from twinmem.extract.slots import leading_self, person_before, person_slot_plausible, self_before
+from twinmem.extract.slots import aux_of, leading_self, person_before, person_slot_plausible, self_before
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
@@ -425,7 +425,7 @@ class RulesExtractor:
             before = pre[: found.start()]
             if hit.rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):
                 return None
-            hit.aux = found.group("aux")
+            hit.aux = aux_of(found)
             hit.start = found.start()
             subj = turn.person(found.group("ps"))
             if subj is not None:

@@ -9,7 +9,13 @@ from twinmem.extract import cues
 from twinmem.extract.lexicon import languages, words
 from twinmem.extract.table import Rule
 
-__all__ = ["leading_self", "person_before", "person_slot_plausible", "self_before"]
+__all__ = ["aux_of", "leading_self", "person_before", "person_slot_plausible", "self_before"]
+
+
+def aux_of(found: re.Match[str]) -> str:
+    """The auxiliaries after a person, with the one typed into it ("im" is "I'm", "ive" is "I've")."""
+    implied = {"im": "'m", "ive": "'ve"}.get(found.group("ps").lower(), "")
+    return implied + found.group("aux")
 
 
 def leading_self(pre: str, rest: str) -> bool:
@@ -43,7 +49,7 @@ def person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
         before = pre[: found.start()]
         if rule.anchor and before.strip(" ,") and not cues.DISCOURSE.match(before):
             return False
-        if rule.needs_be and not cues.BE.search(found.group("aux")):
+        if rule.needs_be and not cues.BE.search(aux_of(found)):
             return False
         return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
     if rule.subject == "appos":

@@ -11,7 +11,7 @@ from twinmem.extract.lexicon import languages, words
 from twinmem.extract.table import grammar
 
 M = grammar().macros
-_PRONOUNS = frozenset("i we you he she they my our your his her him".split())
+_PRONOUNS = frozenset("i we you he she they my our your his her him im ive".split())  # "im", "ive": typed fast
 _VERSION_OF = re.compile(r"(?:version\s*v?\d[\w.]*|v\d[\w.]*)(?:\s+of\s+.*)?")
 _ASKING = re.compile(r"^\W*(?:could|can|would|will|does|did|is|was|has|should|might|shall)\s+(?=[A-Z])")
 _NOT_THINGS = frozenset("i we you he she they everything everyone nothing there here me price cost rent fee".split())
@@ -82,7 +82,7 @@ class Turn:
 
     def pronoun(self, word: str) -> Subject | None:
         w = word.lower()
-        if w in ("i", "we", "my", "our", "me", "us"):
+        if w in ("i", "we", "my", "our", "me", "us", "im", "ive"):
             return self.speaker()
         if w in ("you", "your"):
             return self.listener()
