@@ -241,3 +241,11 @@ def test_a_class_s_price_and_a_sentence_opening_on_the_attribute_it_gives() -> N
     text = "can u make a flyer for the Saturday pottery class? price is $52 now because clay went up"
     got = things.changes(text, SAID, {"Saturday pottery class": {"price": ["$45"]}})
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Saturday pottery class", "price", "$52")]
+
+
+def test_a_thing_moved_out_of_one_city_to_a_facility_in_another_is_there() -> None:
+    filed = {"pika-02": {"location": ["Frankfurt rack"]}}
+    text = "we migrated pika-02 out of Frankfurt to the Helsinki DC last weekend (cheaper power)."
+    assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [
+        ("pika-02", "location", "Helsinki")
+    ]

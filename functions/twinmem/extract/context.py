@@ -119,13 +119,20 @@ def table() -> Table:
     return Table(compiled, dict(raw["types"]), shapes, own)
 
 
+# what a thing's place is named by after its city: "the Helsinki DC" is in Helsinki
+_FACILITIES = frozenset(
+    "dc dcs datacenter datacentre region office rack colo campus warehouse facility hub site hq".split()
+)
+
+
 def _places(sent: str, kind: str) -> list[tuple[str, int]]:
     """Known places of the lexicon in a sentence (longest capitalised run first), with their offsets."""
     out: list[tuple[str, int]] = []
     for m in _PLACE_RUN.finditer(sent):
         toks = m.group(0).split()
         for n in range(len(toks), 0, -1):
-            if n < len(toks) and toks[n] != "I" and toks[n].lower() not in words("not_names"):
+            facility = kind == "place" and toks[n].lower() in _FACILITIES if n < len(toks) else False
+            if n < len(toks) and toks[n] != "I" and toks[n].lower() not in words("not_names") and not facility:
                 continue  # "Alice Chen", "Boston University", "Washington Post": a name that starts like a place
             value = " ".join(toks[:n])
             key = fold(value)

@@ -42,7 +42,8 @@ _PLAN = re.compile(
     re.I,
 )
 _OLD = re.compile(
-    r"\b(?:from|off|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$", re.I
+    r"\b(?:from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$",
+    re.I,
 )
 _GAP = 40  # characters between an identifier and its first value
 _PREP_CLAUSE = re.compile(r"[\s,;]*(?:on|at)\s", re.I)  # a clause that only places the value: its owner is before
@@ -209,10 +210,10 @@ def _whole_versions(named: list[tuple[int, str]], filed: Mapping[str, Mapping[st
 _PLACES = ("city", "country", "place")
 _REFINES = re.compile(r"(?:\s+now)?\s*,\s*", re.I)
 _LEADS = re.compile(
-    r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via)\s+)*", re.I
+    r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via|the|our|a|an)\s+)*", re.I
 )  # nothing of its own
 _NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
-_PLACED = re.compile(r"\b(?:at|for|with|from|to|in)\s+(?:the\s+)?(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)", re.I)
+_PLACED = re.compile(r"\b(?:at|for|with|from|to|in|of)\s+(?:the\s+)?(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)", re.I)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 _SOMEONE = re.compile(r"\b(?:my|your|our|says|said|told|tells)\b", re.I)
 _THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else
