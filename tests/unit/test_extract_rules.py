@@ -444,3 +444,13 @@ def test_typed_fast_im_and_ive_are_the_speaker_and_a_favourite_of_two_words() ->
     assert facts(text) == {(SELF, "favorite_food", "birria tacos", 1, day)}
     text = "since the trip to Tbilisi khachapuri has basically replaced ramen as my favorite food lol"
     assert facts(text) == {(SELF, "favorite_food", "khachapuri", 1, day)}
+
+
+def test_a_first_week_lived_at_a_firm_and_a_sentence_opening_on_been() -> None:
+    day = SAID.date()
+    text = "first week at Tallgrass Analytics and I already have 14 meetings"
+    assert facts(text) == {(SELF, "employer", "Tallgrass Analytics", 1, day)}
+    assert {f[:4] for f in facts("been learning Japanese for 3 months on duolingo")} == {
+        (SELF, "language", "Japanese", 1)
+    }
+    assert facts("my sister's first week at Globex and she loves it") == set()

@@ -56,6 +56,8 @@ def person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
         return True
     if self_before(rule, pre):
         return True
+    if pre.strip() and cues.AUX_ONLY.search(pre):  # "been | learning Japanese": the speaker, unsaid
+        return not rule.needs_be or bool(cues.BE.search(pre))
     if cues.ELIDED.search(pre) and pre.strip():
         return not rule.anchor
     core = re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)
