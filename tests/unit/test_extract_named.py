@@ -249,3 +249,11 @@ def test_a_thing_moved_out_of_one_city_to_a_facility_in_another_is_there() -> No
     assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [
         ("pika-02", "location", "Helsinki")
     ]
+
+
+def test_someone_doing_a_job_at_a_firm_now_works_there() -> None:
+    filed = {"Dario": {"employer": ["Ferrovia Logistics"]}}
+    text = "Dario got poached! He's doing ops at Pinecrest Health now."
+    assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [
+        ("Dario", "employer", "Pinecrest Health")
+    ]
