@@ -56,6 +56,8 @@ UPDATE_SETS = (
     "updates_blind6",
     "updates_blind7",
     "updates_blind8",
+    "updates_blind9",
+    "updates_blind10",
 )
 K = 10
 BATCH = 100
