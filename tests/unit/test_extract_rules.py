@@ -454,3 +454,15 @@ def test_a_first_week_lived_at_a_firm_and_a_sentence_opening_on_been() -> None:
         (SELF, "language", "Japanese", 1)
     }
     assert facts("my sister's first week at Globex and she loves it") == set()
+
+
+def test_someone_super_into_a_pastime_and_doing_a_diet() -> None:
+    day = SAID.date()
+    text = "my sister Zuzana is super into chess, plays online every night."
+    assert facts(text) == {("Zuzana", "hobby", "chess", 1, day)}
+    assert {f[:4] for f in facts("my husband Joaquin is doing keto, im not keto")} == {
+        (SELF, "partner", "Joaquin", 1),
+        ("Joaquin", "diet", "keto", 1),
+        (SELF, "diet", "keto", -1),
+    }
+    assert facts("we're doing keto recipes tonight") == set()
