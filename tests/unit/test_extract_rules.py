@@ -466,3 +466,14 @@ def test_someone_super_into_a_pastime_and_doing_a_diet() -> None:
         (SELF, "diet", "keto", -1),
     }
     assert facts("we're doing keto recipes tonight") == set()
+
+
+def test_an_assistant_congratulating_the_user_on_a_change_is_the_user_s() -> None:
+    day = SAID.date()
+    assert facts("Congrats on the move to Halifax! Get winter tires.", "assistant") == {
+        (SELF, "home_city", "Halifax", 1, day)
+    }
+    assert facts("Congrats on the new job at Tallgrass Analytics!", "assistant") == {
+        (SELF, "employer", "Tallgrass Analytics", 1, day)
+    }
+    assert facts("Congrats on the move to Halifax!") == set()  # a user congratulating someone else

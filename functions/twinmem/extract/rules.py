@@ -385,6 +385,8 @@ class RulesExtractor:
         kind = hit.rule.subject
         if kind == "self":
             return turn.speaker()
+        if kind == "listener":  # "Congrats on the move to Halifax!": whom the turn speaks to
+            return turn.listener()
         if kind == "poss":
             return self._poss_subject(hit, sent, turn, prev)
         if kind == "embedded":

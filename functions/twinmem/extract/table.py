@@ -62,7 +62,7 @@ class RuleSpec(BaseModel):
     attribute: str = Field(description="a vocabulary attribute, or one resolved per match (home, left, ...)")
     pattern: str | list[str] = Field(description="a regex with <MACRO> references; a list is concatenated")
     polarity: Literal[1, -1] = 1
-    subject: Literal["person", "thing", "poss", "embedded", "self", "appos"] = "person"
+    subject: Literal["person", "thing", "poss", "embedded", "self", "appos", "listener"] = "person"
     needs_be: bool = False  # the subject's auxiliaries must hold a form of "be" ("I'm vegan")
     stative: bool = False  # simple past means it stopped being true ("I lived in Berlin")
     fixed: bool = False  # the pattern already carries its negation; "not" does not flip it
