@@ -58,6 +58,7 @@ UPDATE_SETS = (
     "updates_blind8",
     "updates_blind9",
     "updates_blind10",
+    "updates_blind11",
 )
 K = 10
 BATCH = 100

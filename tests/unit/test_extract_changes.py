@@ -96,7 +96,7 @@ CHANGES: list[tuple[str, set[Fact]]] = [
     ),
     ("I live in Monaco.", {(SELF, "home_city", "Monaco", 1)}),
     ("I moved to Armenia.", {(SELF, "home_country", "Armenia", 1)}),
-    ("I finally saw Arrival and it's my new favourite film.", {(SELF, "favorite_film", "Arrival", 1)}),
+    ("I finally saw Arrival and it's my new favourite film.", {(SELF, "favorite_movie", "Arrival", 1)}),
     ("It is my favourite film.", set()),
     # from one to another, by another's hand, passive and product-named versions, trades, replacements
     ("I switched from Adobe to Canva in March.", {(SELF, "employer", "Adobe", -1), (SELF, "employer", "Canva", 1)}),

@@ -117,3 +117,42 @@ def test_a_person_value_told_through_what_happened() -> None:
 )
 def test_a_new_favourite_takes_the_old_ones_place(text: str, expected: set[Fact]) -> None:
     assert {f for f in facts(text) if f[1].startswith("favorite_")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Baking a cake for my cousin Renata, her favourite colour is lilac.",
+            {("Renata", "favorite_color", "lilac", 1)},
+        ),
+        ("Booked a table with my friend Ilias; he's vegetarian these days.", {("Ilias", "diet", "vegetarian", 1)}),
+    ],
+)
+def test_he_or_she_is_the_one_relative_named_earlier_in_the_sentence(text: str, expected: set[Fact]) -> None:
+    assert {f for f in facts(text) if f[0] != SELF} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We moved Theo over to Brookfield Academy in January.", {("Theo", "school", "Brookfield Academy", 1)}),
+        ("Last day of term for Nadia at Elm Grove Primary!", set()),  # not a first day
+        ("First week of kindergarten for Nadia at Elm Grove Primary.", {("Nadia", "school", "Elm Grove Primary", 1)}),
+        ("We enrolled her at Hollins Academy.", set()),  # nobody named for "her"
+    ],
+)
+def test_someone_the_speaker_puts_into_a_school(text: str, expected: set[Fact]) -> None:
+    assert only(text, "school") == expected
+
+
+def test_a_favourite_film_is_a_favourite_movie_and_stops_at_the_conjunction() -> None:
+    assert only("Jaws is my favourite film and always will be.", "favorite_movie") == {
+        (SELF, "favorite_movie", "Jaws", 1)
+    }
+    assert not any(f[1].startswith("favorite_film") for f in facts("Jaws is my favourite film and always will be."))
+
+
+def test_it_that_replaced_a_favourite_is_the_name_said_in_the_sentence_before() -> None:
+    got = facts("Watched Paper Moon on Sunday. Honestly it has replaced Alien as my favourite movie.")
+    assert {f for f in got if f[1] == "favorite_movie"} == {(SELF, "favorite_movie", "Paper Moon", 1)}

@@ -257,3 +257,11 @@ def test_someone_doing_a_job_at_a_firm_now_works_there() -> None:
     assert [(s.subject, s.attribute, s.value) for s in things.changes(text, SAID, filed)] == [
         ("Dario", "employer", "Pinecrest Health")
     ]
+
+
+def test_she_speaking_again_after_a_report_is_the_one_person_named() -> None:
+    filed = {"Ottilie": {"favorite_color": ["olive"]}}
+    got = things.changes("Ottilie told me olive is done, she's all about coral now.", SAID, filed)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Ottilie", "favorite_color", "coral")]
+    # someone else between the report and the value: left alone
+    assert things.changes("Ottilie says her brother is all about coral now.", SAID, filed) == []

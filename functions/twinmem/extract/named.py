@@ -217,6 +217,9 @@ _PLACED = re.compile(r"\b(?:at|for|with|from|to|in|of)\s+(?:the\s+)?(?-i:[A-Z][\
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 _SOMEONE = re.compile(r"\b(?:my|your|our|says|said|told|tells)\b", re.I)
 _THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else
+_THIRD_AGAIN = re.compile(
+    r"(?:^|[,;:—–-]|\b(?:and|but|so|that|now))\s*(?:he|she)(?:'s|\s)", re.I
+)  # her, speaking again
 
 
 def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
@@ -233,8 +236,15 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
         return here[0][1]
     p, n = before[-1]
     opening = _PRONOUN_START.match(sent)
-    between = sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos]
+    between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos], named)
     return None if _someone_between(_PLACED.sub(" ", between), named) else n
+
+
+def _after_again(between: str, named: list[tuple[int, str]]) -> str:
+    """What follows the one person named taking up the sentence again ("Odalys told me teal is over, she's into
+    ..."): whatever came before it was about them."""
+    again = list(_THIRD_AGAIN.finditer(between)) if len({m for _p, m in named}) == 1 else []
+    return between[again[-1].end() :] if again else between
 
 
 def _someone_between(between: str, named: list[tuple[int, str]]) -> bool:

@@ -63,9 +63,13 @@ def _ports(raw: str, clause: str) -> list[tuple[str, str, str | None]]:
     return out
 
 
+_FAVORITE_SAME = {"film": "movie", "flick": "movie", "novel": "book", "tune": "song", "colour": "color"}
+
+
 def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
     thing = re.sub(r"\s+", "_", fold(gd.get("thing") or "")).replace("colour", "color")
     thing = re.sub(r"(?<=[^s])s$", "", thing)
+    thing = _FAVORITE_SAME.get(thing, thing)  # "my favourite film": favorite_movie
     if not thing or thing in ("thing", "part", "one", "person", "place", "favorite", "favourite", "fave", "fav"):
         return []
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
@@ -97,6 +101,7 @@ _ANTECEDENT = re.compile(rf"({M['CAPX']})\W*(?:\s+(?:and|but|so)\s+)?(?:[^A-Z]|(
 
 
 _LAST_NAMED = re.compile(rf"({M['CAPX']})\W*$")
+_NAMED_IN = re.compile(rf"(?<![.!?]\s)(?<!^)\b({M['CAPX']})")  # a name inside a sentence, not its opening word
 
 
 def antecedent(hit: Hit, raw: str) -> str:
@@ -105,8 +110,12 @@ def antecedent(hit: Hit, raw: str) -> str:
         return raw
     pre = hit.m.string[: hit.m.start()]
     # opening its sentence ("I just finished Circe. It's my new favourite book."): the name ending the one before
-    found = _ANTECEDENT.search(pre) if pre.strip() else _LAST_NAMED.search(hit.before)
-    return found.group(1) if found and found.group(1).lower() not in words("not_names") else raw
+    names = [
+        m.group(1) for m in [_ANTECEDENT.search(pre) if pre.strip() else None, _LAST_NAMED.search(hit.before)] if m
+    ]
+    if not re.search(r"\b(?:he|she|they|you|we|i)\b", pre, re.I):  # "pretty sure it's ...": the sentence before
+        names += [m.group(1) for m in _NAMED_IN.finditer(hit.before) if m.group(1).lower() not in languages()][::-1]
+    return next((n for n in names if n.lower() not in words("not_names")), raw)
 
 
 def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:

@@ -46,6 +46,17 @@ def name_in(text: str) -> str | None:
     return " ".join(keep)
 
 
+def _rel_inside(sentence: str) -> re.Match[str] | None:
+    """ "knitting a scarf for my friend Odalys, her ...": the one relative named by name inside a sentence that
+    names no one else before it."""
+    found = list(
+        re.finditer(rf"\b(?i:my|our)\s+(?i:{M['REL']})\s+({M['NAMETOK']})(?![\w'’-]|\s+(?-i:[A-Z]))", sentence)
+    )
+    if len(found) != 1 or re.search(r"\b(?:he|she|his|her|him)\b", sentence[: found[0].start()], re.I):
+        return None
+    return found[0]
+
+
 class Turn:
     """Reading state for one turn: role, said date, who was last spoken about.
 
@@ -73,7 +84,7 @@ class Turn:
         """A sentence that opens with a person's name makes them whom "he" or "she" refers to next."""
         sentence = _ASKING.sub("", sentence)  # "Could Oskar help?": Oskar
         rel = rf"\W*(?i:my|our)\s+(?i:{M['REL']})\s+({M['NAMETOK']})\s+(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
-        m = re.match(rel, sentence)
+        m = re.match(rel, sentence) or _rel_inside(sentence)
         m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?)\s+(?!(?:and|&|or)\b)[a-z]", sentence)
         if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names"):
             if _OBJECT_PRONOUN.match(sentence, m.end(1)):  # "Paystack poached him": "him" is someone else
