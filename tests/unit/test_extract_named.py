@@ -265,3 +265,25 @@ def test_she_speaking_again_after_a_report_is_the_one_person_named() -> None:
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Ottilie", "favorite_color", "coral")]
     # someone else between the report and the value: left alone
     assert things.changes("Ottilie says her brother is all about coral now.", SAID, filed) == []
+
+
+def _read(text: str, things_filed: dict[str, dict[str, list[str]]] | None = None) -> set[tuple[str, str, str]]:
+    got = RulesExtractor().read(text, SAID, "user", filed={}, things=things_filed or {}).statements
+    return {(s.subject, s.attribute, s.value) for s in got}
+
+
+def test_a_word_straight_before_a_three_part_version_is_what_it_versions() -> None:
+    assert ("kestrel", "version", "1.8.2") in _read("we're still on kestrel 1.8.2 in prod")
+    assert _read("kestrel 2.0.0 shipped today") == {
+        ("kestrel", "version", "2.0.0"),
+        ("kestrel", "status", "shipped"),
+    }
+    assert _read("we bumped to 2.0.1 last night") == set()  # bumped what?
+    assert not any(s == "firmware" for s, _a, _v in _read("The Vela thermostat is on firmware 2.1.7."))
+
+
+def test_a_number_is_no_thing_and_it_doing_what_things_do_is_the_thing_named_before() -> None:
+    assert _read("9090 is closed now.") == set()
+    filed = {"relay-svc": {"port": ["7000"]}}
+    got = _read("We moved TLS onto relay-svc. Then we rebuilt it and it serves on 7443 from today.", filed)
+    assert ("relay-svc", "port", "7443") in got

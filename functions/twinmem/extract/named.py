@@ -135,6 +135,12 @@ _VALUE_START = re.compile(
     re.I,
 )
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
+# "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
+_IT_DOES = re.compile(
+    r"\b(?:and|so|now|but|then|,)\s+it(?:'s|\s+(?:now\s+)?(?:is|runs|serves|listens|sits|lives|moved|went|got|has|costs|"
+    r"answers|points))\b",
+    re.I,
+)
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
@@ -142,7 +148,9 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """The one subject the sentence before named, for a sentence that opens with a pronoun ("She landed at ...")
     or takes one as its object ("Hyun-woo owns it now"), or that opens on a value ("... went up again. £22 now.")."""
     names = {n for _p, n in lead}
-    if len(names) != 1 or not (_PRONOUN_START.match(sent) or _OBJECT.search(sent) or _VALUE_START.match(sent)):
+    if len(names) != 1 or not (
+        _PRONOUN_START.match(sent) or _OBJECT.search(sent) or _VALUE_START.match(sent) or _IT_DOES.search(sent)
+    ):
         return []
     return [(-1, names.pop())]  # -1: carried over
 
@@ -289,6 +297,17 @@ _DEVICES = re.compile(
 _MORE_DIGITS = re.compile(r"[\s.-]*\d")
 
 
+# a word straight before a three-part version names what the version is of ("we're on orbit 2.3.1"), unless it
+# is a word of the sentence's own (a verb, a preposition: "shipped 3.0.0", "to 2.4.1")
+_NAMED_WITH_VERSION = re.compile(
+    r"(?<![\w.-])(?P<t>(?!(?:on|to|from|at|of|in|into|onto|with|than|is|was|are|be|now|finally|just|still|version|"
+    r"release|ship|tag|deploy|cut|push|pin|run|install|hit|reach|and|or|the|a|v|firmware|software|build|update|patch|os|app|"
+    r"beta|alpha|rc|api|sdk)\b)(?-i:[a-z][a-z0-9+#-]*)(?<!ed)(?<!ing))"
+    r"\s+v?\d+\.\d+\.\d+\b",
+    re.I,
+)
+
+
 def _services(sent: str) -> list[tuple[int, int, str]]:
     """Things named by what they are that listen on ports (the payments service, not my phone)."""
     return [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent) if not _DEVICES.search(m.group("t"))]
@@ -326,6 +345,7 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
     idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)] + _called(sent)
     idents += [(m.start("t"), m.end("t"), m.group("t")) for m in _CALLED_BY_NAME.finditer(sent)]
     software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
+    software += [(m.start("t"), m.end("t"), m.group("t")) for m in _NAMED_WITH_VERSION.finditer(sent)]
     for attribute in ("port", "version"):
         owners = sorted(software if attribute == "version" else idents + _services(sent))
         for value, pos in shaped_values(sent, attribute):

@@ -138,7 +138,11 @@ class Turn:
             low,
         ):
             return None
-        if det < 0 and not re.search(r"[A-Z0-9]|[a-z][-_.][a-z]", text):  # a name, or an identifier (billing-worker)
+        if _NUMBER.fullmatch(text):  # "8080 is closed", "2.4.0 is live": a value, not a thing
+            return None
+        versioned = _VERSIONED.fullmatch(text)  # "orbit 3.0.0 shipped": orbit, named with its version
+        text = versioned.group(1) if versioned else text
+        if det < 0 and not versioned and not re.search(r"[A-Z0-9]|[a-z][-_.][a-z]", text):  # a name, or an identifier
             return None
         subj = Subject(text, "thing")
         self.last_thing = subj
@@ -151,6 +155,8 @@ _OBJECT_PRONOUN = re.compile(
     r"to|for|from|away|back|over|out|again|as)\b)))",
     re.I,
 )
+_NUMBER = re.compile(r"[v#]?\d[\d.,:]*")
+_VERSIONED = re.compile(r"([A-Za-z][\w+#-]*(?:\s+[A-Za-z][\w+#-]*)?)\s+v?\d+(?:\.\d+){1,3}")
 _DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
 _JOINS = ("and", "but", "so", "because")
 
