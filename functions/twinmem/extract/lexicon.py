@@ -16,7 +16,7 @@ from pathlib import Path
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, GAZETTEER
 
-__all__ = ["cities", "city_states", "countries", "languages", "words"]
+__all__ = ["big_cities", "cities", "city_states", "countries", "languages", "words"]
 
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.json"
 _ALIASED_CITIES = frozenset({"new york", "los angeles", "san francisco", "washington"})
@@ -37,6 +37,12 @@ def countries() -> frozenset[str]:
 def cities() -> frozenset[str]:
     aliases = {a for a, v in ALIASES.items() if v in _ALIASED_CITIES}
     return frozenset(_lexicon()["cities"]) | frozenset(GAZETTEER) | aliases
+
+
+@cache
+def big_cities() -> frozenset[str]:
+    """Cities of 150,000 people or more not named like an ordinary word: read in lower case after "in" or "to"."""
+    return frozenset(_lexicon()["big_cities"])
 
 
 @cache

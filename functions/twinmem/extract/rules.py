@@ -25,12 +25,12 @@ from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import check
 from twinmem.extract.confirmed import confirmed, confirms
-from twinmem.extract.lexicon import words
+from twinmem.extract.lexicon import big_cities, countries, words
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.restated import corrected, restated
 from twinmem.extract.slots import aux_of, leading_self, person_before, person_slot_plausible, self_before
 from twinmem.extract.table import Rule, grammar
-from twinmem.extract.text import clause, readable, recased, sentences
+from twinmem.extract.text import clause, places_recased, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.turn import Subject, Turn
 from twinmem.values import value_key
@@ -38,6 +38,12 @@ from twinmem.values import value_key
 __all__ = ["RulesExtractor"]
 
 _ROLES = ("user", "assistant", "note", "document", "import")
+
+
+@cache
+def _places() -> frozenset[str]:
+    """Places recased from lower case: big cities, and countries of four letters or more (not "us")."""
+    return big_cities() | {c for c in countries() if len(c) >= 4 and c not in ("turkey", "chad", "jordan", "china")}
 
 
 def _conditional_spans(sent: str) -> list[tuple[int, int]]:
@@ -206,6 +212,7 @@ class RulesExtractor:
         A turn typed in lower case reads the names it knows as they were filed ("lorenzo and i broke up")."""
         if filed is not None:
             text = recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
+            text = places_recased(text, _places())
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = context.studies(text, filed, found)

@@ -72,6 +72,35 @@ def recased(text: str, names: list[str]) -> str:
     return _LOWER_I.sub("I", text)
 
 
+# where a place is named: after a preposition of place or a verb of going or living
+_PLACE_LEAD = re.compile(
+    r"\b(?:in|to|from|near|around|outside|into|via|visiting|visit|visited|leaving|left|moved|moving|relocated|"
+    r"live|lives|living|based|headed|heading|back\s+in|flew|fly|flying)\s+$",
+    re.I,
+)
+_LOWER_WORDS = re.compile(r"(?<![\w'’@./-])[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}")
+
+
+def places_recased(text: str, known: frozenset[str]) -> str:
+    """A place typed in lower case where a place is named ("we moved to leeds") as it is spelled: the longest
+    name of `known` (big cities, countries) starting at each lower-case word after a preposition of place.
+    Same length, so every offset holds."""
+    out = list(text)
+    pos = 0
+    while (m := _LOWER_WORDS.search(text, pos)) is not None:
+        pos = m.start() + 1
+        if not _PLACE_LEAD.search(text[max(0, m.start() - 20) : m.start()]):
+            continue
+        words = m.group(0).split()
+        for n in range(len(words), 0, -1):
+            name = " ".join(words[:n])
+            if name in known and re.match(re.escape(name) + r"(?![\w'-])", text[m.start() :]):
+                out[m.start() : m.start() + len(name)] = name.title()
+                pos = m.start() + len(name)
+                break
+    return "".join(out)
+
+
 def readable(text: str, asides: bool = True) -> str:
     """A turn as the readers read it, every offset kept: curly apostrophes straight, long tokens, quoted
     passages and (unless `asides` is False) the asides between a name and its verb blanked."""

@@ -1,0 +1,36 @@
+"""A turn typed in lower case: the place names it types where places are named read as spelled."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from twinmem.extract.base import SELF
+from twinmem.extract.rules import RulesExtractor
+from twinmem.extract.text import places_recased
+
+KNOWN = frozenset({"leeds", "new york", "bristol", "norway"})
+SAID = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("we moved to leeds in may", "we moved to Leeds in may"),
+        ("based in new york now", "based in New York now"),
+        ("flying to norway, then bristol", "flying to Norway, then bristol"),  # "then" names no place
+        ("leeds united lost again", "leeds united lost again"),  # no preposition of place
+        ("my email is x@leeds.ac.uk", "my email is x@leeds.ac.uk"),
+    ],
+)
+def test_a_place_typed_in_lower_case_after_a_preposition_of_place(text: str, want: str) -> None:
+    got = places_recased(text, KNOWN)
+    assert got == want and len(got) == len(text)
+
+
+def test_the_extractor_reads_a_lower_case_home() -> None:
+    got = RulesExtractor().read("honestly we just moved to bristol last week", SAID, "user", filed={}).statements
+    assert [(s.subject, s.attribute, s.value) for s in got] == [(SELF, "home_city", "Bristol")]
+    got = RulesExtractor().read("i'm in reading mode all week", SAID, "user", filed={}).statements
+    assert got == []  # a big city named like an ordinary word stays a word
