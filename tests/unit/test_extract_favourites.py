@@ -7,6 +7,7 @@ from datetime import datetime
 import pytest
 
 from twinmem.extract import context
+from twinmem.extract.rules import RulesExtractor
 
 SAID = datetime(2024, 3, 5, 10, 0)
 
@@ -57,3 +58,13 @@ def test_a_new_favourite_is_read_where_the_passage_is_about_it(
 )
 def test_left_alone(text: str, filed: dict[str, list[str]]) -> None:
     assert changed(text, filed) == []
+
+
+def test_a_new_number_one_takes_the_place_of_the_favourite_filed() -> None:
+    got = RulesExtractor().read(
+        "Sorry ramen, khachapuri is number one for me now.",
+        datetime(2026, 10, 1),
+        "user",
+        filed={"favorite_food": ["ramen"]},
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("favorite_food", "khachapuri")]

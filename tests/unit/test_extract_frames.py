@@ -167,3 +167,34 @@ def test_an_offer_taken_is_the_new_employer() -> None:
 def test_a_colleague_named_by_their_firm_is_someone_else() -> None:
     got = X.read("My old Brightwave manager just joined Ravelin.", SAID, "user", filed={"employer": ["Brightwave"]})
     assert [s for s in got.statements if s.subject == SELF] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Anyway, mine's (617) 555-0143.", {(SELF, "phone", "(617) 555-0143", 1)}),
+        ("Got a local number too: (503) 555-0110.", {(SELF, "phone", "(503) 555-0110", 1)}),
+        ("Got a UK # now - 07700 900456.", {(SELF, "phone", "07700 900456", 1)}),
+        ("Her number is 0400 111 222 and mine is private.", set()),
+    ],
+)
+def test_a_number_said_as_mine_or_as_one_got(text: str, expected: set[Fact]) -> None:
+    assert {f for f in facts(text) if f[0] == SELF and f[1] == "phone"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Honestly olive is just my colour now.", {(SELF, "favorite_color", "olive", 1)}),
+        ("Burnt orange is my colour.", {(SELF, "favorite_color", "Burnt orange", 1)}),
+        ("That is my colour.", set()),
+        ("His jacket is my colour.", set()),
+    ],
+)
+def test_a_colour_said_to_be_ones_colour(text: str, expected: set[Fact]) -> None:
+    assert only(text, "favorite_color") == expected
+
+
+def test_a_first_job_as_a_title() -> None:
+    got = only("Started my first job as a physician assistant in March.", "job_title")
+    assert got == {(SELF, "job_title", "physician assistant", 1)}

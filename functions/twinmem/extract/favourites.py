@@ -37,6 +37,11 @@ _FRAMES = [
         r"become\s+my\s+(?:new\s+)?favou?rite)\b",
         re.I,
     ),
+    re.compile(  # "tacos are number one for me now", "ramen is my number one"
+        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
+        r"(?:number\s+one|no\.?\s*1|#1|top\s+pick)(?:\s+(?:for\s+me|in\s+my\s+book))?|the\s+best\s+thing\s+ever)\b",
+        re.I,
+    ),
     re.compile(
         rf"{_NP}\s+is\s+(?:the|my)\s+(?:\w+\s+)?(?:dish|drink|meal|food|book|novel|film|movie|song|band|one|thing)\s+"
         r"(?:i'd|i\s+would|i)\s+(?:pick|choose|order|have|go\s+for|reach\s+for)\b",
