@@ -198,3 +198,7 @@ def test_a_colour_said_to_be_ones_colour(text: str, expected: set[Fact]) -> None
 def test_a_first_job_as_a_title() -> None:
     got = only("Started my first job as a physician assistant in March.", "job_title")
     assert got == {(SELF, "job_title", "physician assistant", 1)}
+
+
+def test_a_pet_named_after_it_was_got_takes_its_name() -> None:
+    assert only("We rescued a greyhound and called him Pilot.", "pet") == {(SELF, "pet", "Pilot", 1)}

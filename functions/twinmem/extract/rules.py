@@ -62,7 +62,8 @@ def _pet_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     m = grammar().macros
     species = re.compile(rf"(?:[\w-]+\s+)?(?:{m['SPECIES']})", re.I)
     named = re.compile(
-        rf"(?i:(?:his|her|its|their)\s+name(?:'s|\s+is)|named|called)\s+(?P<n>{m['NAMETOK']})(?!\s*(?-i:[A-Z]))"
+        rf"(?i:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:named|called)(?:\s+(?:him|her|it|them))?)\s+"
+        rf"(?P<n>{m['NAMETOK']})(?!\s*(?-i:[A-Z]))"
     )
     return species, named
 
