@@ -202,3 +202,23 @@ def test_a_first_job_as_a_title() -> None:
 
 def test_a_pet_named_after_it_was_got_takes_its_name() -> None:
     assert only("We rescued a greyhound and called him Pilot.", "pet") == {(SELF, "pet", "Pilot", 1)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my 2015 mazda 3 finally needs new brakes", {(SELF, "car", "mazda 3", 1)}),
+        ("Drove home a Hyundai Kona this afternoon!", {(SELF, "car", "Hyundai Kona", 1)}),
+        ("My Ford app logged me out again.", set()),  # an app, not a car
+        ("I scrapped my Fiat Panda.", {(SELF, "car", "Fiat Panda", -1)}),
+    ],
+)
+def test_a_car_named_by_its_make_as_ones_own(text: str, expected: set[Fact]) -> None:
+    assert only(text, "car") == expected
+
+
+def test_a_favourite_named_after_a_but_is_only_the_name() -> None:
+    got = X.read(
+        "ok dont laugh but mitski has overtaken bjork for me", SAID, "user", filed={"favorite_band": ["bjork"]}
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("favorite_band", "mitski")]
