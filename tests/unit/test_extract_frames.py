@@ -222,3 +222,31 @@ def test_a_favourite_named_after_a_but_is_only_the_name() -> None:
         "ok dont laugh but mitski has overtaken bjork for me", SAID, "user", filed={"favorite_band": ["bjork"]}
     )
     assert [(s.attribute, s.value) for s in got.statements] == [("favorite_band", "mitski")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Turns out I had Farida's birthday wrong, it's actually June 2.", {("Farida", "birthday", "June 2", 1)}),
+        ("Not the 9th. Mine is October 19.", {(SELF, "birthday", "October 19", 1)}),
+        ("Mine is May 13 at 10:30.", set()),  # a time of day: an appointment, not a birthday
+    ],
+)
+def test_a_birthday_put_right_or_said_as_mine(text: str, expected: set[Fact]) -> None:
+    assert only(text, "birthday") == expected
+
+
+def test_a_reason_after_since_is_its_own_clause() -> None:
+    got = X.read("I switched to Korean since we're moving to Busan.", SAID, "user", filed={"language": ["Thai"]})
+    assert ("language", "Korean", 1) in {(s.attribute, s.value, s.polarity) for s in got.statements}
+
+
+def test_a_persons_old_value_said_over_does_not_hide_their_new_one() -> None:
+    got = X.read(
+        "tomasz gave up running, he's become a climbing addict.",
+        SAID,
+        "user",
+        filed={},
+        things={"Tomasz": {"hobby": ["running"]}},
+    )
+    assert ("Tomasz", "hobby", "climbing", 1) in {(s.subject, s.attribute, s.value, s.polarity) for s in got.statements}

@@ -155,7 +155,7 @@ def asks_or_supposes(sent: str) -> bool:
 
 CLAUSE_BREAK = Lazy(
     r"[;—–]|:(?!\d)|,(?!\s*(?:and|or)?\s*\d)|\s-\s|\s(?=(?:and|but|while|whereas|although|though|because|so|which|who|"
-    r"when|whereas|yet|since\s+(?:i|we|you|he|she|they|my|our|then))\s)",
+    r"when|whereas|yet|since\s+(?:i|we|you|he|she|they|my|our|then)(?:'[a-z]+)?)\s)",
     re.I,
 )
 SENT_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n+")

@@ -109,7 +109,7 @@ def changes(
     """A new typed value for each subject named with one filed, from the sentences of a turn that name it.
     `asked`: the question the turn answers; the one subject it names is whom an opening "he" or "it" is."""
     norm = readable(text)
-    read = {(fold(s.subject), s.attribute) for s in already}
+    read = {(fold(s.subject), s.attribute) for s in already if s.polarity == 1}  # "no chess any more" ends one
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead: list[tuple[int, str]] = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
