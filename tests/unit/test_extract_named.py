@@ -287,3 +287,10 @@ def test_a_number_is_no_thing_and_it_doing_what_things_do_is_the_thing_named_bef
     filed = {"relay-svc": {"port": ["7000"]}}
     got = _read("We moved TLS onto relay-svc. Then we rebuilt it and it serves on 7443 from today.", filed)
     assert ("relay-svc", "port", "7443") in got
+
+
+def test_a_partner_named_like_a_city_is_a_person_unless_said_as_a_place() -> None:
+    filed = {"Noor": {"partner": ["Idris"]}}
+    got = things.changes("Noor is bringing Florence, they've been together since spring.", SAID, filed)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Noor", "partner", "Florence")]
+    assert things.changes("Noor and Idris spent a week together in Florence.", SAID, filed) == []
