@@ -59,6 +59,7 @@ UPDATE_SETS = (
     "updates_blind9",
     "updates_blind10",
     "updates_blind11",
+    "updates_blind12",
 )
 K = 10
 BATCH = 100

@@ -56,6 +56,7 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
     for ev in events:
         prev = last.get(ev.conversation_id)
         ev.asked = asked_before(prev, ev) if prev is not None else None
+        ev.spoken_of = prev.spoken_of if prev is not None else None
         last[ev.conversation_id] = last_turn_of(ev)
     vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
     # all or nothing: the items, and the end user's record on their first items, in one transaction
@@ -81,13 +82,34 @@ _CHECK = re.compile(
 )
 
 
+# capitalised words: a name said (the reader keeps those that name a subject recorded)
+_NAME = re.compile(r"(?<![\w@./-])[A-Z][\w&'’-]*[a-z][\w&'’-]*")
+# capitalised because they open a sentence, not because they name anyone
+_NOT_NAMES = frozenset(
+    "i i'm i've i'll i'd the a an my our your his her their it it's its this that that's there there's these those "
+    "he she they we you you're you'll you've what what's when where why how who which if and but or so also maybe "
+    "yes no not sure thanks thank great good nice sounds congrats congratulations sorry being here here's well oh "
+    "ok okay hi hey hello for with in on at to from just still even some any most many both each every all once "
+    "after before since while because although though let please do does did is are was were can could would "
+    "should will have has had try look".split()
+)
+MAX_SPOKEN_OF = 12  # names kept, the latest said last
+
+
 def last_turn_of(ev: Event) -> LastTurn:
     """What the next item needs of this one: who said it, when, and its questions (the last MAX_ASKED
     characters of its sentences ending with "?" or checking what was said: "So you're in Denver now.")."""
     said = (s.strip() for s in re.findall(r"[^.!?]*[.!?]+|[^.!?]+$", ev.content))
     questions = " ".join(s for s in said if s and (s.endswith("?") or _CHECK.match(s)))
+    named = [m.group(0) for m in _NAME.finditer(ev.content) if m.group(0).lower() not in _NOT_NAMES]
+    names = list(dict.fromkeys([*(ev.spoken_of or "").split(), *named][::-1]))[::-1]  # the latest said last
     return LastTurn(
-        event_id=ev.event_id, role=ev.role, name=ev.name, said_at=ev.said_at, questions=questions[-MAX_ASKED:] or None
+        event_id=ev.event_id,
+        role=ev.role,
+        name=ev.name,
+        said_at=ev.said_at,
+        questions=questions[-MAX_ASKED:] or None,
+        spoken_of=" ".join(names[-MAX_SPOKEN_OF:]) or None,
     )
 
 

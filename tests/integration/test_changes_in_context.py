@@ -152,3 +152,21 @@ def test_a_reply_that_confirms_the_assistant_s_check_files_what_it_checked(api: 
     assert _first_value(api, "Checkout", "owner") == "Platform team"
     assert _first_value(api, "user", "allergy") == "dust mites"
     assert _first_value(api, "user", "home_city") is None  # said no
+
+
+def test_she_opening_a_later_turn_is_the_one_person_named_before_it(api: ApiClient, backend: Any) -> None:
+    """Posted one turn a call, as a chat app does: the reply between names no one, and "she" is still Ama."""
+    chat = [
+        _turn(1, "My cousin Ama lives in Accra and works nights.", 1),
+        _turn(2, "Night shifts are tough. How is she coping?", 1, "assistant"),
+        _turn(3, "She moved to Kumasi last month, much calmer there.", 9),
+        _turn(4, "That sounds like a good change.", 9, "assistant"),
+        _turn(5, "Her best friend is still in Tamale though.", 10),  # the friend's, not Ama's
+    ]
+    for turn in chat:
+        assert api.post("/v1/memory/items", {"items": [turn | {"conversation_id": "c9"}]}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "Ama", "home_city") == "Kumasi"
+    item = api.get(f"/v1/memory/items/{api.post('/v1/memory/items', {'items': [chat[2]]}).body['event_ids'][0]}")
+    assert item.status == 200 and "spoken_of" not in item.body  # kept for reading, never shown

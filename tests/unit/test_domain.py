@@ -179,3 +179,20 @@ def test_bm25_over_counted_documents_scores_as_over_token_lists() -> None:
     q = ranking.tokens("beagle Maya")
     assert ranking.bm25("beagle Maya", docs) == ranking.bm25_counted(q, [(Counter(d), len(d)) for d in docs])
     assert ranking.bm25("beagle Maya", docs)[0] > ranking.bm25("beagle Maya", docs)[2] > 0
+
+
+def test_the_last_turn_keeps_the_names_said_latest_last_and_carries_them_past_a_turn_naming_none() -> None:
+    from twinmem.items import last_turn_of
+    from twinmem.models import Event
+
+    said = datetime(2024, 3, 1, tzinfo=UTC)
+
+    def event(content: str, spoken_of: str | None = None) -> Event:
+        return Event(event_id="ev_1", content=content, said_at=said, recorded_at=said, spoken_of=spoken_of)
+
+    first = last_turn_of(event("My cousin Ama lives in Accra."))
+    assert first.spoken_of == "Ama Accra"
+    reply = last_turn_of(event("That's lovely. How is she?", first.spoken_of))  # "That's" opens, names no one
+    assert reply.spoken_of == "Ama Accra"
+    later = last_turn_of(event("Kofi visited Ama.", reply.spoken_of))
+    assert later.spoken_of == "Accra Kofi Ama"

@@ -294,3 +294,18 @@ def test_a_partner_named_like_a_city_is_a_person_unless_said_as_a_place() -> Non
     got = things.changes("Noor is bringing Florence, they've been together since spring.", SAID, filed)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Noor", "partner", "Florence")]
     assert things.changes("Noor and Idris spent a week together in Florence.", SAID, filed) == []
+
+
+def test_a_turn_opening_on_she_is_about_the_one_person_carried_from_before() -> None:
+    filed = {"Ama": {"home_city": ["Accra"]}}
+    got = things.changes("She moved to Kumasi last month.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("Ama", "Kumasi")]
+    two = {"Ama": {"home_city": ["Accra"]}, "Kofi": {"home_city": ["Tema"]}}
+    assert things.changes("She moved to Kumasi last month.", SAID, two) == []  # which of them?
+    assert things.changes("Her brother moved to Kumasi last month.", SAID, filed) == []  # someone else's
+    assert not things.opens_on_pronoun("Kumasi is lovely.") and things.opens_on_pronoun("Oh, she's in Kumasi now.")
+
+
+def test_whom_someone_is_hiring_is_not_what_they_are() -> None:
+    filed = {"Mei": {"job_title": ["head of research"]}}
+    assert things.changes("Mei is hiring a junior designer next month.", SAID, filed) == []

@@ -174,7 +174,7 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     if not t.cues[cue].search(sent):
         return []
     if kind == "org_school":
-        return [(v, i) for v, i in found if school_like(v) and v.lower() not in words("not_names")]
+        return _schools(sent, found)
     if kind == "org_work":
         return [
             (v, i) for v, i in found if check("org", v) and not school_like(v) and v.lower() not in words("not_names")
@@ -189,6 +189,18 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     ]
 
 
+def _schools(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Schools among the candidates: one that says so, or where one transferred or was admitted to."""
+    entered = _ENTERED.search(sent)
+    return [
+        (v, i)
+        for v, i in found
+        if (school_like(v) or (entered and check("org", v) and not is_known_place(v)))
+        and v.lower() not in words("not_names")
+    ]
+
+
+_ENTERED = re.compile(r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|matriculated)\b", re.I)
 _AT_PLACE = re.compile(
     r"\b(?:in|to|from|at|near|around|outside|of|via|visit\w*|left|leaving|moved)\s+(?:the\s+)?$", re.I
 )

@@ -27,12 +27,13 @@ from twinmem.extract.base import Statement
 from twinmem.extract.checks import is_known_place
 from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import words
+from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.subjects import THING_HEADS
 from twinmem.values import fold, value_key
 
-__all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value"]
+__all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value", "opens_on_pronoun"]
 
 THING_TYPES = {"port": "port", "version": "version", "price": "price"}
 _IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]+(?:[-_][a-z0-9]{2,})+)(?![\w@/-])")
@@ -43,6 +44,12 @@ _PLAN = re.compile(
 )
 _OLD = re.compile(
     r"\b(?:from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$",
+    re.I,
+)
+# "she's hiring a junior UX researcher": whom they seek is someone else, not what they are
+_SOUGHT = re.compile(
+    r"\b(?:hiring|hire|hired|interviewing|recruiting|looking\s+for|searching\s+for|advertising\s+for)\s+"
+    r"(?:an?\s+|the\s+|another\s+|some\s+|two\s+|three\s+)?(?:new\s+)?$",
     re.I,
 )
 _GAP = 40  # characters between an identifier and its first value
@@ -95,7 +102,7 @@ def _pattern(name: str) -> re.Pattern[str]:
 def _own_value(sent: str, pos: int) -> bool:
     """The value at `pos` is said as holding: not negated or hedged in its clause, not the one left behind."""
     a, b = clause(sent, pos)
-    left_behind = _OLD.search(sent[max(0, pos - 20) : pos])
+    left_behind = _OLD.search(sent[max(0, pos - 20) : pos]) or _SOUGHT.search(sent[max(0, pos - 40) : pos])
     return not (cues.NEG.search(sent[a:pos]) or left_behind or cues.HEDGE.search(sent[a:b]))
 
 
@@ -112,7 +119,7 @@ def changes(
     read = {(fold(s.subject), s.attribute) for s in already if s.polarity == 1}  # "no chess any more" ends one
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
-    lead: list[tuple[int, str]] = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
+    lead = _lead(norm, at, asked)
     for s_start, s_end in _stated(norm):
         sent = norm[s_start:s_end]
         found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
@@ -142,6 +149,27 @@ _IT_DOES = re.compile(
     re.I,
 )
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
+
+
+def _lead(norm: str, at: Mapping[str, re.Pattern[str]], asked: str | None) -> list[tuple[int, str]]:
+    """Whom an opening "he" or "it" may be: the subjects the question names, or, for a turn opening on one and
+    naming none, the subjects named in the turns before it ("She transferred, she's at Wits now.")."""
+    lead = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
+    if not lead and opens_on_pronoun(norm) and not any(p.search(norm) for p in at.values()):
+        lead = [(-1, name) for name in at]
+    return lead
+
+
+def opens_on_pronoun(text: str) -> bool:
+    """A turn that opens on "he", "she", "they" or "it" (after a word of discourse): about someone said before."""
+    return bool(_OPENS_ON_PRONOUN.match(text))
+
+
+_OPENS_ON_PRONOUN = re.compile(
+    r"\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway)\W+)*(?:he|she|they|it|his|her|their|its)\b"
+    r"(?:'s|'re|'ve|'d)?",
+    re.I,
+)
 
 
 def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -255,10 +283,18 @@ def _after_again(between: str, named: list[tuple[int, str]]) -> str:
     return between[again[-1].end() :] if again else between
 
 
+@lru_cache(maxsize=1)
+def _relative() -> re.Pattern[str]:
+    m = grammar().macros  # a partner word says whose partner the value is ("Juho's new girlfriend is Minna")
+    return re.compile(rf"\b(?!(?:{m['PARTNER_RELS']})s?\b)(?:{m['REL']})s?\b", re.I)
+
+
 def _someone_between(between: str, named: list[tuple[int, str]]) -> bool:
     """Somebody else comes between a subject and its value: "Mirela says Tom joined ...", "he" after two people
     named (a place or a firm, "at Dunmore Bank", was blanked: nobody)."""
     if _SOMEONE.search(between) or any(w.lower() not in words("not_names") for w in _NAME.findall(between)):
+        return True
+    if _relative().search(between):  # "her best friend from school is at ...": the friend's
         return True
     return bool(_THIRD.search(between)) and len({n for _p, n in named}) > 1
 

@@ -250,7 +250,14 @@ def clean(attribute: str, value: str) -> str:
         v = {"up and running": "up"}.get(v.lower(), v)
     if attribute == "location" and (place := _PLACE_IN.search(v)) and v[:1].islower():
         v = place.group(1)  # "bigger space on Weserstraße in Neukölln": where it is, not what it is
+    if attribute == "location" and (site := _SITE.fullmatch(v)) and is_known_place(site.group(1)):
+        v = site.group(1)  # "Hetzner's Ashburn DC": the place the facility is in
     return v.strip()
 
 
+_SITE = re.compile(
+    r"(?:[\w&.-]+(?:\s+[\w&.-]+)?['’]s\s+)?(.+?)\s+(?:DC|data\s*cent(?:er|re)|datacenter|region|facility|site|campus|"
+    r"office|colo)",
+    re.I,
+)
 _PLACE_IN = re.compile(r"\bin\s+((?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*)){0,3})\s*$")

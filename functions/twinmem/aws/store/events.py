@@ -48,6 +48,7 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
         "g1sk": ev.event_id,
         **data,
         **({"asked": ev.asked} if ev.asked else {}),
+        **({"spoken_of": ev.spoken_of} if ev.spoken_of else {}),
     }
 
 
