@@ -240,7 +240,7 @@ def named_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, dict
     recorded = store.list_subjects(acc.tenant, acc.account, lambda visibility, _agent: visibility != "private")
     names = {display: stored for stored, display in recorded if stored != SELF}
     named = named_subjects.mentions(f"{ev.asked or ''} {ev.content}", list(names))[:MAX_NAMED]  # or its question
-    if not named and ev.spoken_of and named_subjects.opens_on_pronoun(ev.content):  # "She transferred, ..."
+    if not named and ev.spoken_of and named_subjects.refers_back(ev.content):  # "She transferred, ..."
         named = named_subjects.mentions(ev.spoken_of, list(names))[:MAX_NAMED]
     return {n: store.filed_values(acc.tenant, acc.account, names[n]) for n in named}
 

@@ -83,7 +83,7 @@ _CHECK = re.compile(
 
 
 # capitalised words: a name said (the reader keeps those that name a subject recorded)
-_NAME = re.compile(r"(?<![\w@./-])[A-Z][\w&'’-]*[a-z][\w&'’-]*")
+_NAME = re.compile(r"(?<![\w@./-])(?:[A-Z][\w&'’-]*[a-z][\w&'’-]*|[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+)")
 # capitalised because they open a sentence, not because they name anyone
 _NOT_NAMES = frozenset(
     "i i'm i've i'll i'd the a an my our your his her their it it's its this that that's there there's these those "

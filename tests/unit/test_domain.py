@@ -196,3 +196,4 @@ def test_the_last_turn_keeps_the_names_said_latest_last_and_carries_them_past_a_
     assert reply.spoken_of == "Ama Accra"
     later = last_turn_of(event("Kofi visited Ama.", reply.spoken_of))
     assert later.spoken_of == "Accra Kofi Ama"
+    assert last_turn_of(event("we shipped ferry-api today")).spoken_of == "ferry-api"  # an identifier is a name

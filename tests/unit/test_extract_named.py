@@ -303,9 +303,19 @@ def test_a_turn_opening_on_she_is_about_the_one_person_carried_from_before() -> 
     two = {"Ama": {"home_city": ["Accra"]}, "Kofi": {"home_city": ["Tema"]}}
     assert things.changes("She moved to Kumasi last month.", SAID, two) == []  # which of them?
     assert things.changes("Her brother moved to Kumasi last month.", SAID, filed) == []  # someone else's
-    assert not things.opens_on_pronoun("Kumasi is lovely.") and things.opens_on_pronoun("Oh, she's in Kumasi now.")
+    assert not things.refers_back("Kumasi is lovely.") and things.refers_back("Oh, she's in Kumasi now.")
 
 
 def test_whom_someone_is_hiring_is_not_what_they_are() -> None:
     filed = {"Mei": {"job_title": ["head of research"]}}
     assert things.changes("Mei is hiring a junior designer next month.", SAID, filed) == []
+
+
+def test_a_turn_opening_on_a_value_is_about_the_thing_said_before() -> None:
+    filed = {"ferry-api": {"version": ["2.2.0"]}}
+    got = things.changes("4.1.0 is out, upgraded this morning.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("ferry-api", "4.1.0")]
+    ported = {"ferry-api": {"port": ["7000"]}}
+    got = things.changes("We moved ferry-api off 7000. 7100 in every env from today.", SAID, ported)
+    assert [(s.subject, s.value) for s in got] == [("ferry-api", "7100")]
+    assert not things.refers_back("2023 was a long year.")  # a year opens no value

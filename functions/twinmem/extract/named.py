@@ -33,7 +33,7 @@ from twinmem.extract.time_anchor import find_time
 from twinmem.subjects import THING_HEADS
 from twinmem.values import fold, value_key
 
-__all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value", "opens_on_pronoun"]
+__all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value", "refers_back"]
 
 THING_TYPES = {"port": "port", "version": "version", "price": "price"}
 _IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]+(?:[-_][a-z0-9]{2,})+)(?![\w@/-])")
@@ -137,7 +137,8 @@ def changes(
 _PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their|it|its|it's)\b", re.I)
 # "£22 a week now.", "price is $52 now": a sentence opening on a value, or on the attribute it gives
 _VALUE_START = re.compile(
-    r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|port\s+\d|(?:the\s+|its\s+|new\s+)*(?:price|cost|fee|rate|port|version)"
+    r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|(?!(?:19|20)\d\d\b)\d{4,5}\b(?![.,:/-]?\d)(?!\s*(?:am|pm|%|people|users|ms|km)\b)|"
+    r"port\s+\d|(?:the\s+|its\s+|new\s+)*(?:price|cost|fee|rate|port|version)"
     r"\s+(?:is|'s|went|goes|has\s+gone|changed|now)\b)",
     re.I,
 )
@@ -155,16 +156,18 @@ def _lead(norm: str, at: Mapping[str, re.Pattern[str]], asked: str | None) -> li
     """Whom an opening "he" or "it" may be: the subjects the question names, or, for a turn opening on one and
     naming none, the subjects named in the turns before it ("She transferred, she's at Wits now.")."""
     lead = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
-    if not lead and opens_on_pronoun(norm) and not any(p.search(norm) for p in at.values()):
+    if not lead and refers_back(norm) and not any(p.search(norm) for p in at.values()):
         lead = [(-1, name) for name in at]
     return lead
 
 
-def opens_on_pronoun(text: str) -> bool:
-    """A turn that opens on "he", "she", "they" or "it" (after a word of discourse): about someone said before."""
-    return bool(_OPENS_ON_PRONOUN.match(text))
+def refers_back(text: str) -> bool:
+    """A turn that opens on "he", "she", "they" or "it" (after a word of discourse), or on a value ("3.0.2 is
+    out"): about someone or something said before."""
+    return bool(_OPENS_ON_PRONOUN.match(text) or _VALUE_START.match(_DISCOURSE.sub("", text)))
 
 
+_DISCOURSE = re.compile(r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway|fyi)\W+)*", re.I)
 _OPENS_ON_PRONOUN = re.compile(
     r"\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway)\W+)*(?:he|she|they|it|his|her|their|its)\b"
     r"(?:'s|'re|'ve|'d)?",
