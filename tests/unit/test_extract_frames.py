@@ -250,3 +250,9 @@ def test_a_persons_old_value_said_over_does_not_hide_their_new_one() -> None:
         things={"Tomasz": {"hobby": ["running"]}},
     )
     assert ("Tomasz", "hobby", "climbing", 1) in {(s.subject, s.attribute, s.value, s.polarity) for s in got.statements}
+
+
+def test_he_after_a_name_said_as_owner_is_that_person_but_not_after_their_relative() -> None:
+    got = facts("Noor's visa came through because she's not at Aramco anymore, she joined Deloitte.")
+    assert ("Noor", "employer", "Deloitte", 1) in got
+    assert only("Noor's brother said he moved to Oslo.", "home_city") == set()
