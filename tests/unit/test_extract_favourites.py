@@ -68,3 +68,21 @@ def test_a_new_number_one_takes_the_place_of_the_favourite_filed() -> None:
         filed={"favorite_food": ["ramen"]},
     )
     assert [(s.attribute, s.value) for s in got.statements] == [("favorite_food", "khachapuri")]
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "want"),
+    [
+        ("Finally read Kindred. I think it's dethroned Emma for good.", {"favorite_book": ["Emma"]}, "Kindred"),
+        (
+            "Heard Big Thief live in May. They've knocked Wilco off the top spot for me.",
+            {"favorite_band": ["Wilco"]},
+            "Big Thief",
+        ),
+    ],
+)
+def test_it_that_took_a_favourites_place_is_the_name_said_before(
+    text: str, filed: dict[str, list[str]], want: str
+) -> None:
+    got = RulesExtractor().read(text, datetime(2026, 10, 1), "user", filed=filed).statements
+    assert [(s.attribute, s.value) for s in got if s.attribute.startswith("favorite_")] == [(next(iter(filed)), want)]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from twinmem.extract import cues
+from twinmem.extract.lexicon import words
 from twinmem.extract.text import clause
 from twinmem.values import value_key
 from twinmem.vocabulary import FAVORITE
@@ -48,6 +49,31 @@ _FRAMES = [
         re.I,
     ),
 ]
+# "it's dethroned The Secret History", "they've knocked the Monkeys off the top spot": what "it" is is named before
+_IT_TOOK_THE_TOP = re.compile(
+    r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+)?"
+    r"(?:overtaken|replaced|dethroned|knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b",
+    re.I,
+)
+_NAME = re.compile(
+    r"(?-i:(?<!^)(?<![.!?]\s)\b(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:of\s+|the\s+|&\s+)?(?!I\b|I')[A-Z][\w'.-]*)*)"
+)
+
+
+def _it_took_the_top(stated: str, said_before: str) -> str | None:
+    """The name "it" stands for when "it" took a favourite's place: the last named before it in the sentence, else
+    in the sentence before."""
+    m = _IT_TOOK_THE_TOP.search(stated)
+    if m is None:
+        return None
+    for text in (stated[: m.start()], said_before):
+        found = (re.sub(r"(?<=\w\w)\.$", "", n.group(0)) for n in _NAME.finditer(text))  # "D.C." keeps its dot
+        names = [n for n in found if n.lower() not in words("not_names")]  # not "May"
+        if names:
+            return names[-1]
+    return None
+
+
 _ABOUT = r"\b(?:favou?rite|fave|go-to|top\s+spot|number\s+one|usual)\b"
 
 
@@ -74,10 +100,14 @@ def last_new(
     about = re.compile(rf"{_ABOUT}|\b{re.escape(thing)}s?\b|" + "|".join(rf"\b{re.escape(v)}\b" for v in names), re.I)
     known = {value_key(attribute, v) for v in values}
     best: tuple[str, int, int] | None = None
+    before = ""
     for p in passages:
         stated = p.sent[: cues.question_from(p.sent)]  # "Piranesi has become my favourite, so would it do?"
+        before, said_before = p.sent, before
         if not about.search(f"{p.sent} {p.around}") or not stated.strip() or cues.asks_or_supposes(stated):
             continue
+        if (named := _it_took_the_top(stated, said_before)) and value_key(attribute, named) not in known:
+            best = (named, p.start, p.end)
         for m in (m for frame in _FRAMES for m in frame.finditer(stated)):
             value = m.group("v").strip()
             c_start, c_end = clause(p.sent, m.start("v"))
