@@ -256,3 +256,8 @@ def test_he_after_a_name_said_as_owner_is_that_person_but_not_after_their_relati
     got = facts("Noor's visa came through because she's not at Aramco anymore, she joined Deloitte.")
     assert ("Noor", "employer", "Deloitte", 1) in got
     assert only("Noor's brother said he moved to Oslo.", "home_city") == set()
+
+
+def test_a_month_is_no_location() -> None:
+    assert only("Heard Big Thief live in May.", "location") == set()
+    assert only("The spare router is in the garage.", "location") == {("spare router", "location", "garage", 1)}

@@ -89,8 +89,15 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
             r"\b(?:weather|radar|pressure|budget|schedule|review|construction|contract|warranty|way)$", low
         )
         and not re.search(r"\b(?:team|squad|department|group|crew|mode)$", low)  # a team or a state is no place
+        and not re.fullmatch(_TIME_WORDS, low)  # "live in May": when, not where
     ),
 }
+
+
+_TIME_WORDS = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|"
+    r"autumn|fall|winter|the\s+(?:morning|afternoon|evening|spring|summer|autumn|fall|winter)|(?:19|20)\d\d)"
+)
 
 
 def check(kind: str, value: str) -> bool:
