@@ -261,3 +261,10 @@ def test_he_after_a_name_said_as_owner_is_that_person_but_not_after_their_relati
 def test_a_month_is_no_location() -> None:
     assert only("Heard Big Thief live in May.", "location") == set()
     assert only("The spare router is in the garage.", "location") == {("spare router", "location", "garage", 1)}
+
+
+def test_an_address_said_to_be_the_one_to_use() -> None:
+    assert only("From now on mo.ali@fernway.net is the one for everything.", "email") == {
+        (SELF, "email", "mo.ali@fernway.net", 1)
+    }
+    assert only("ops@fernway.net is the one my team uses.", "email") == set()
