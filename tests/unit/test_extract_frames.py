@@ -268,3 +268,15 @@ def test_an_address_said_to_be_the_one_to_use() -> None:
         (SELF, "email", "mo.ali@fernway.net", 1)
     }
     assert only("ops@fernway.net is the one my team uses.", "email") == set()
+
+
+def test_a_favourite_said_hands_down_and_a_pet_adopted_after_fostering() -> None:
+    assert only("Bibimbap is hands down my favourite food.", "favorite_food") == {
+        (SELF, "favorite_food", "Bibimbap", 1)
+    }
+    got = X.read(
+        "Signed the adoption papers today, Juniper's staying with me for good.", SAID, "user", filed={"pet": ["Ziggy"]}
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("pet", "Juniper")]
+    got = X.read("My sister's staying in Leeds now.", SAID, "user", filed={"home_city": ["York"]})
+    assert got.statements == []  # her stay, not mine
