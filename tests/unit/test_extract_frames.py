@@ -280,3 +280,14 @@ def test_a_favourite_said_hands_down_and_a_pet_adopted_after_fostering() -> None
     assert [(s.attribute, s.value) for s in got.statements] == [("pet", "Juniper")]
     got = X.read("My sister's staying in Leeds now.", SAID, "user", filed={"home_city": ["York"]})
     assert got.statements == []  # her stay, not mine
+
+
+def test_a_shop_named_with_its_street_and_a_pet_got_for_someone() -> None:
+    assert only("Loaf Society on Kings Road does great rye.", "location") == {
+        ("Loaf Society", "location", "Kings Road", 1)
+    }
+    assert only("We got Tomas a hamster; he named him Pip.", "pet") == {("Tomas", "pet", "Pip", 1)}
+
+
+def test_a_price_being_raised_to() -> None:
+    assert only("They're hiking Gymbox Flex to £49 in June.", "price") == {("Gymbox Flex", "price", "£49", 1)}

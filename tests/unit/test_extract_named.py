@@ -319,3 +319,9 @@ def test_a_turn_opening_on_a_value_is_about_the_thing_said_before() -> None:
     got = things.changes("We moved ferry-api off 7000. 7100 in every env from today.", SAID, ported)
     assert [(s.subject, s.value) for s in got] == [("ferry-api", "7100")]
     assert not things.refers_back("2023 was a long year.")  # a year opens no value
+
+
+def test_they_after_a_report_is_the_one_thing_named() -> None:
+    filed = {"Loaf Society": {"location": ["Kings Road"]}}
+    got = things.changes("Loaf Society is shut. The note says they've relocated to Mill Lane.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("Loaf Society", "Mill Lane")]

@@ -145,8 +145,8 @@ _VALUE_START = re.compile(
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
 _IT_DOES = re.compile(
-    r"\b(?:and|so|now|but|then|,)\s+it(?:'s|\s+(?:now\s+)?(?:is|runs|serves|listens|sits|lives|moved|went|got|has|costs|"
-    r"answers|points))\b",
+    r"\b(?:and|so|now|but|then|says|said|that|,)\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+)?(?:is|are|runs|run|serves|"
+    r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated))\b",
     re.I,
 )
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
@@ -256,9 +256,9 @@ _PLACED = re.compile(r"\b(?:at|for|with|from|to|in|of)\s+(?:the\s+)?(?-i:[A-Z][\
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 _SOMEONE = re.compile(r"\b(?:my|your|our|says|said|told|tells)\b", re.I)
 _THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else
-_THIRD_AGAIN = re.compile(
-    r"(?:^|[,;:—–-]|\b(?:and|but|so|that|now))\s*(?:he|she)(?:'s|\s)", re.I
-)  # her, speaking again
+_THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..., she's", "the sign says they've"
+    r"(?:^|[,;:—–-]|\b(?:and|but|so|that|now|says|said|told\s+me|told\s+us))\s*(?:he|she|they)(?:'s|'ve|'re|\s)", re.I
+)
 
 
 def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:

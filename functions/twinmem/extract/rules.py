@@ -54,7 +54,11 @@ def _conditional_spans(sent: str) -> list[tuple[int, int]]:
     return spans
 
 
-_NAME_NEXT = re.compile(r"\s*(?:his|her|its|their)\s+name(?:'s|\s+is)\s+(?P<n>(?-i:[A-Z][a-z]+))\b", re.I)
+_NAME_NEXT = re.compile(
+    r"\s*(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|they|we|i|the\s+kids?)\s+(?:named|called)\s+(?:him|her|it))"
+    r"\s+(?P<n>(?-i:[A-Z][a-z]+))\b",
+    re.I,
+)
 
 
 @cache
