@@ -291,3 +291,8 @@ def test_a_shop_named_with_its_street_and_a_pet_got_for_someone() -> None:
 
 def test_a_price_being_raised_to() -> None:
     assert only("They're hiking Gymbox Flex to £49 in June.", "price") == {("Gymbox Flex", "price", "£49", 1)}
+
+
+def test_a_title_told_as_news_and_the_only_one_of_a_diet() -> None:
+    assert only("Passed the bar!!! Officially a lawyer.", "job_title") == {(SELF, "job_title", "lawyer", 1)}
+    assert only("At the wedding I'll be the only pescatarian.", "diet") == {(SELF, "diet", "pescatarian", 1)}
