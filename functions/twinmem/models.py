@@ -89,8 +89,8 @@ class Event(Model):
     # the question another speaker asked just before this item, in the same call and conversation: what a
     # short answer ("Tucson.") is read with. Stored on the item, never shown.
     asked: str | None = Field(default=None, exclude=True)
-    # names said in the items before this one in its conversation (the last item that named anyone): whom
-    # "she" opening a turn may be ("She transferred, she's at Wits now"). Stored on the item, never shown.
+    # the last names said in the items before this one in its conversation (items.MAX_SPOKEN_OF, latest last):
+    # whom "she" opening a turn may be ("She transferred, she's at Wits now"). Stored on the item, never shown.
     spoken_of: str | None = Field(default=None, exclude=True)
     recorded_at: datetime
     version: int = 1
@@ -106,7 +106,7 @@ class LastTurn(Model):
     name: str | None = None
     said_at: datetime
     questions: str | None = None
-    spoken_of: str | None = None  # the names it said, or those the item before it said
+    spoken_of: str | None = None  # the last names said up to and including it (items.MAX_SPOKEN_OF, latest last)
 
 
 class Mention(Model):
