@@ -296,3 +296,11 @@ def test_a_price_being_raised_to() -> None:
 def test_a_title_told_as_news_and_the_only_one_of_a_diet() -> None:
     assert only("Passed the bar!!! Officially a lawyer.", "job_title") == {(SELF, "job_title", "lawyer", 1)}
     assert only("At the wedding I'll be the only pescatarian.", "diet") == {(SELF, "diet", "pescatarian", 1)}
+
+
+def test_a_thing_said_to_be_someones_charge_or_to_have_gone_to_them() -> None:
+    assert only("From Monday the booking site is the payments squad's problem.", "owner") == {
+        ("booking site", "owner", "payments squad", 1)
+    }
+    assert only("After the reorg, pager-relay went to Ines on SRE.", "owner") == {("pager-relay", "owner", "Ines", 1)}
+    assert only("Last summer Ines went to Lisbon.", "owner") == set()
