@@ -60,6 +60,7 @@ UPDATE_SETS = (
     "updates_blind10",
     "updates_blind11",
     "updates_blind12",
+    "updates_blind13",
 )
 K = 10
 BATCH = 100

@@ -304,3 +304,9 @@ def test_a_thing_said_to_be_someones_charge_or_to_have_gone_to_them() -> None:
     }
     assert only("After the reorg, pager-relay went to Ines on SRE.", "owner") == {("pager-relay", "owner", "Ines", 1)}
     assert only("Last summer Ines went to Lisbon.", "owner") == set()
+
+
+def test_a_firms_head_office_is_the_firms_place() -> None:
+    assert only("Tallow's head office is in Bristol, the warehouse is in Hull.", "location") >= {
+        ("Tallow", "location", "Bristol", 1)
+    }

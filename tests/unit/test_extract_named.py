@@ -325,3 +325,14 @@ def test_they_after_a_report_is_the_one_thing_named() -> None:
     filed = {"Loaf Society": {"location": ["Kings Road"]}}
     got = things.changes("Loaf Society is shut. The note says they've relocated to Mill Lane.", SAID, filed)
     assert [(s.subject, s.value) for s in got] == [("Loaf Society", "Mill Lane")]
+
+
+def test_a_things_place_said_as_a_region_from_where_it_serves_or_after_turns_out() -> None:
+    filed = {"relay-db": {"location": ["ap-south-1"]}}
+    got = things.changes("Done: relay-db has been serving from eu-north-1 (Stockholm) since Monday.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("relay-db", "eu-north-1")]
+    got = things.changes("Actually it's ca-central-1, next to the app.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("relay-db", "ca-central-1")]
+    shop = {"Rye & Co": {"location": ["Mill Lane"]}}
+    got = things.changes("Rye & Co is gone from Mill Lane! turns out they relocated to Quay Street.", SAID, shop)
+    assert [(s.subject, s.value) for s in got] == [("Rye & Co", "Quay Street")]

@@ -119,6 +119,10 @@ def table() -> Table:
     return Table(compiled, dict(raw["types"]), shapes, own)
 
 
+# a cloud region: "us-west-2", "eu-central-1", "ap-southeast-1"
+_REGION = re.compile(
+    r"(?<![\w-])[a-z]{2}-(?:north|south|east|west|central|northeast|southeast|northwest|southwest)-\d(?![\w-])"
+)
 # what a thing's place is named by after its city: "the Helsinki DC" is in Helsinki
 _FACILITIES = frozenset(
     "dc dcs datacenter datacentre region office rack colo campus warehouse facility hub site hq".split()
@@ -148,9 +152,10 @@ def _places(sent: str, kind: str) -> list[tuple[str, int]]:
 
 def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     """Values of one type in a sentence, with their offsets, before the frame is looked at."""
-    if kind == "place":  # a thing's location: a known place, or wherever it is said to move to
+    if kind == "place":  # a thing's location: a known place, a cloud region, or wherever it is said to move to
         moved = [(m.group("v"), m.start("v")) for m in _MOVED_TO.finditer(sent)]
-        return sorted({*_places(sent, kind), *moved}, key=lambda f: f[1])
+        regions = [(m.group(0), m.start()) for m in _REGION.finditer(sent)]
+        return sorted({*_places(sent, kind), *moved, *regions}, key=lambda f: f[1])
     if kind in ("city", "country"):
         return _places(sent, kind)
     if kind == "language":

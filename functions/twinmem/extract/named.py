@@ -43,7 +43,7 @@ _PLAN = re.compile(
     re.I,
 )
 _OLD = re.compile(
-    r"\b(?:from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$",
+    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$",
     re.I,
 )
 # "she's hiring a junior UX researcher": whom they seek is someone else, not what they are
@@ -145,7 +145,7 @@ _VALUE_START = re.compile(
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
 _IT_DOES = re.compile(
-    r"\b(?:and|so|now|but|then|says|said|that|,)\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+)?(?:is|are|runs|run|serves|"
+    r"\b(?:and|so|now|but|then|says|said|that|out|apparently|actually|,)\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+)?(?:is|are|runs|run|serves|"
     r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated))\b",
     re.I,
 )
@@ -167,9 +167,13 @@ def refers_back(text: str) -> bool:
     return bool(_OPENS_ON_PRONOUN.match(text) or _VALUE_START.match(_DISCOURSE.sub("", text)))
 
 
-_DISCOURSE = re.compile(r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway|fyi)\W+)*", re.I)
+_DISCOURSE = re.compile(
+    r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway|fyi|actually|apparently|turns\s+out)\W+)*",
+    re.I,
+)
 _OPENS_ON_PRONOUN = re.compile(
-    r"\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway)\W+)*(?:he|she|they|it|his|her|their|its)\b"
+    r"\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway|actually|apparently|turns\s+out)\W+)*"
+    r"(?:he|she|they|it|his|her|their|its)\b"
     r"(?:'s|'re|'ve|'d)?",
     re.I,
 )
@@ -221,8 +225,8 @@ def _new_values(
         shaped = sorted(shaped + [(m.group(1), m.start(1)) for m in _WHOLE_VERSION.finditer(sent)], key=lambda v: v[1])
     out = []
     for i, (value, pos) in enumerate(shaped):
-        if i and kind in _PLACES and _REFINES.fullmatch(sent, shaped[i - 1][1] + len(shaped[i - 1][0]), pos):
-            continue  # "in Cape Town now, Muizenberg": a part of the place just named
+        if _beside(sent, shaped, i, kind, named):
+            continue
         owner = _owner(sent, pos, named)
         values = filed.get(owner or "", {}).get(attribute)
         if not values or not _own_value(bare, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
@@ -232,6 +236,16 @@ def _new_values(
         ):
             out.append((owner or "", value))
     return out
+
+
+def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, named: list[tuple[int, str]]) -> bool:
+    """A value that is no value of its own: a part of the place just named ("in Cape Town now, Muizenberg"), an
+    aside on it ("eu-west-1 (Ireland)"), or a piece of a thing's own name ("Rye & Co")."""
+    pos = shaped[i][1]
+    gap = sent[shaped[i - 1][1] + len(shaped[i - 1][0]) : pos] if i else ""
+    if i and kind in _PLACES and (_REFINES.fullmatch(gap) or gap.strip() == "("):
+        return True
+    return any(0 <= p <= pos < p + len(n) for p, n in named)
 
 
 _WHOLE_VERSION = re.compile(

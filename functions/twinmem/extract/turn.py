@@ -141,6 +141,8 @@ class Turn:
             return None
         if _NUMBER.fullmatch(text):  # "8080 is closed", "2.4.0 is live": a value, not a thing
             return None
+        seat = _SEAT.fullmatch(text)  # "Meridian's head office is in Leeds": Meridian is
+        text = seat.group(1) if seat else text
         versioned = _VERSIONED.fullmatch(text)  # "orbit 3.0.0 shipped": orbit, named with its version
         text = versioned.group(1) if versioned else text
         if det < 0 and not versioned and not re.search(r"[A-Z0-9]|[a-z][-_.][a-z]", text):  # a name, or an identifier
@@ -156,6 +158,7 @@ _OBJECT_PRONOUN = re.compile(
     r"to|for|from|away|back|over|out|again|as)\b)))",
     re.I,
 )
+_SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
 _NUMBER = re.compile(r"[v#]?\d[\d.,:]*")
 _VERSIONED = re.compile(r"([A-Za-z][\w+#-]*(?:\s+[A-Za-z][\w+#-]*)?)\s+v?\d+(?:\.\d+){1,3}")
 _DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
