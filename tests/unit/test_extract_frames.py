@@ -310,3 +310,19 @@ def test_a_firms_head_office_is_the_firms_place() -> None:
     assert only("Tallow's head office is in Bristol, the warehouse is in Hull.", "location") >= {
         ("Tallow", "location", "Bristol", 1)
     }
+
+
+def test_a_birthday_put_right_by_its_day() -> None:
+    got = X.read("The certificate says 21 June, not the 12th.", SAID, "user", filed={"birthday": ["June 12"]})
+    assert [(s.attribute, s.value) for s in got.statements] == [("birthday", "21 June")]
+    got = X.read("The meeting is 21 June, not the 14th.", SAID, "user", filed={"birthday": ["June 12"]})
+    assert got.statements == []  # another day than the one filed: not the birthday put right
+
+
+def test_he_is_my_boyfriend_after_his_name_was_said_and_an_address_given_with_ones_name() -> None:
+    got = facts("I've been seeing someone! His name is Oren, and he's officially my boyfriend now.")
+    assert (SELF, "partner", "Oren", 1) in got
+    assert only("For the RSVP: I'm Ada Brook, ada.brook@quillmail.org, no allergies.", "email") == {
+        (SELF, "email", "ada.brook@quillmail.org", 1)
+    }
+    assert only("Got a bearded dragon, his name is Pesto.", "pet") == {(SELF, "pet", "Pesto", 1)}

@@ -245,7 +245,8 @@ def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, 
     gap = sent[shaped[i - 1][1] + len(shaped[i - 1][0]) : pos] if i else ""
     if i and kind in _PLACES and (_REFINES.fullmatch(gap) or gap.strip() == "("):
         return True
-    return any(0 <= p <= pos < p + len(n) for p, n in named)
+    value = fold(shaped[i][0])
+    return any(0 <= p <= pos < p + len(n) and value in fold(n) for p, n in named)
 
 
 _WHOLE_VERSION = re.compile(

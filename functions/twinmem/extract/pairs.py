@@ -197,6 +197,8 @@ def statements(
     """The statements a match makes about its subject."""
     out: list[Statement] = []
     for a, v, q, p in pairs(hit, clause, pol):
+        if a == "partner" and v.lower() in ("he", "she") and turn.last_person is not None:
+            v = turn.last_person.display  # "his name is Ravi ... he's officially my boyfriend"
         v = clean(a, v)
         kind = _check_for(hit.rule, a)
         if not v or v.lower() in words("stopword_values") or (kind and not check(kind, v)):

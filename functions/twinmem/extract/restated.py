@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import cache
 
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.context import shaped_values
 from twinmem.extract.named import kind_of
+from twinmem.extract.table import grammar
 from twinmem.values import value_key
 
-__all__ = ["corrected", "restated"]
+__all__ = ["corrected", "day_corrected", "restated"]
 
 REACH = 160  # characters after the negated statement in which "it's <value>" still answers it
 _IT_IS = re.compile(
@@ -83,3 +85,30 @@ def corrected(
                 Statement(subject=SELF, attribute=attribute, value=value, valid_from=day, span=(at, at + len(value)))
             )
     return out
+
+
+@cache
+def _day_put_right() -> re.Pattern[str]:
+    date = grammar().macros["DATE_NP"]
+    return re.compile(
+        rf"(?P<new>{date})\s*,?\s*(?:and\s+)?not\s+(?:on\s+)?(?:the\s+)?(?P<old>{date}|\d{{1,2}}(?:st|nd|rd|th)?)\b",
+        re.I,
+    )
+
+
+def _day(text: str) -> str | None:
+    found = re.findall(r"\b(\d{1,2})(?:st|nd|rd|th)?\b(?!-)", re.sub(r"\b\d{4}\b", "", text))
+    return str(int(found[0])) if found else None
+
+
+def day_corrected(norm: str, said_at: datetime, filed: Mapping[str, Sequence[str]]) -> list[Statement]:
+    """A birthday put right: "it says 13 March, not the 3rd" after March 3 filed (the day said not to be it is
+    the filed one's day)."""
+    days = {_day(v) for v in filed.get("birthday", ())} - {None}
+    for m in _day_put_right().finditer(norm) if days else ():
+        if _day(m.group("old")) in days and _day(m.group("new")) not in days:
+            new = re.sub(r"^the\s+", "", m.group("new").strip(), flags=re.I)
+            return [
+                Statement(subject=SELF, attribute="birthday", value=new, valid_from=said_at.date(), span=m.span("new"))
+            ]
+    return []

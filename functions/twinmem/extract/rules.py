@@ -27,7 +27,7 @@ from twinmem.extract.checks import check
 from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.lexicon import big_cities, countries, words
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
-from twinmem.extract.restated import corrected, restated
+from twinmem.extract.restated import corrected, day_corrected, restated
 from twinmem.extract.slots import aux_of, leading_self, person_before, person_slot_plausible, self_before
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, places_recased, readable, recased, sentences
@@ -222,6 +222,7 @@ class RulesExtractor:
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = context.studies(text, filed, found)
             found += corrected(readable(text), said_at, filed, found)
+            found += _new(found, day_corrected(readable(text), said_at, filed))
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
             found += named_subjects.first_values(text, said_at, found)

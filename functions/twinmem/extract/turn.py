@@ -83,6 +83,9 @@ class Turn:
     def notice(self, sentence: str) -> None:
         """A sentence that opens with a person's name makes them whom "he" or "she" refers to next."""
         sentence = _ASKING.sub("", sentence)  # "Could Oskar help?": Oskar
+        if (called := _CALLED.search(sentence)) and called.group(1).lower() not in words("not_names"):
+            self.last_person = Subject(called.group(1), "person")  # "his name is Ravi": Ravi is whom "he" is next
+            return
         rel = rf"\W*(?i:my|our)\s+(?i:{M['REL']})\s+({M['NAMETOK']})\s+(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
         m = re.match(rel, sentence) or _rel_inside(sentence)
         own = rf"(?:['’]s(?!\s+(?:[\w-]+\s+)?(?:{M['REL']})s?\b))?"  # "Dev's referral ...", not "Anna's brother"
@@ -159,6 +162,7 @@ _OBJECT_PRONOUN = re.compile(
     re.I,
 )
 _SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
+_CALLED = re.compile(rf"\b(?i:his|her)\s+name(?:['’]s|\s+is)\s+({M['NAMETOK']})")
 _NUMBER = re.compile(r"[v#]?\d[\d.,:]*")
 _VERSIONED = re.compile(r"([A-Za-z][\w+#-]*(?:\s+[A-Za-z][\w+#-]*)?)\s+v?\d+(?:\.\d+){1,3}")
 _DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
