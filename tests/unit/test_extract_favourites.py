@@ -86,3 +86,22 @@ def test_it_that_took_a_favourites_place_is_the_name_said_before(
 ) -> None:
     got = RulesExtractor().read(text, datetime(2026, 10, 1), "user", filed=filed).statements
     assert [(s.attribute, s.value) for s in got if s.attribute.startswith("favorite_")] == [(next(iter(filed)), want)]
+
+
+def test_a_new_favourite_that_took_the_crown_or_completely_replaced_the_old() -> None:
+    got = RulesExtractor().read(
+        "Sorry pho, Hainanese chicken rice has taken the crown.",
+        datetime(2026, 10, 1),
+        "user",
+        filed={"favorite_food": ["pho"]},
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("favorite_food", "Hainanese chicken rice")]
+    got = RulesExtractor().read(
+        "Found Velvet Moth on a playlist. They've completely replaced Wilco for me.",
+        datetime(2026, 10, 1),
+        "user",
+        filed={"favorite_band": ["Wilco"]},
+    )
+    assert [(s.attribute, s.value) for s in got.statements if s.attribute == "favorite_band"] == [
+        ("favorite_band", "Velvet Moth")
+    ]

@@ -326,3 +326,14 @@ def test_he_is_my_boyfriend_after_his_name_was_said_and_an_address_given_with_on
         (SELF, "email", "ada.brook@quillmail.org", 1)
     }
     assert only("Got a bearded dragon, his name is Pesto.", "pet") == {(SELF, "pet", "Pesto", 1)}
+
+
+def test_a_value_said_for_the_listener_is_not_hedged_and_a_reason_is_not_the_value() -> None:
+    assert only("My own address is lu@harrow.dev in case you need it.", "email") == {
+        (SELF, "email", "lu@harrow.dev", 1)
+    }
+    assert only("I might move to Oslo in case you wondered.", "home_city") == set()  # hedged before it
+    assert only("I want it sage because sage is my favourite colour.", "favorite_color") == {
+        (SELF, "favorite_color", "sage", 1)
+    }
+    assert only("Picked up a second hand Skoda Octavia.", "car") == {(SELF, "car", "Skoda Octavia", 1)}

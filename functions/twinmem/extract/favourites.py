@@ -34,7 +34,8 @@ _FRAMES = [
     re.compile(rf"\b(?:these\s+days|nowadays|now|lately)\s*,?\s+it'?s\s+(?:all\s+)?{_NP}{_END}", re.I),
     re.compile(rf"\b(?:switched|moved|changed|converted)\s+(?:over\s+)?to\s+{_NP}{_END}", re.I),
     re.compile(
-        rf"{_NP}\s+(?:has|have)\s+(?:officially\s+|now\s+|finally\s+|just\s+)?(?:overtaken|replaced|dethroned|beaten|"
+        rf"{_NP}\s+(?:has|have)\s+(?:officially\s+|now\s+|finally\s+|just\s+|completely\s+|totally\s+)?(?:overtaken|replaced|"
+        r"dethroned|beaten|taken\s+(?:the\s+)?(?:crown|top\s+spot|throne|number\s+one\s+spot)|"
         r"become\s+my\s+(?:new\s+)?favou?rite)\b",
         re.I,
     ),
@@ -51,7 +52,8 @@ _FRAMES = [
 ]
 # "it's dethroned The Secret History", "they've knocked the Monkeys off the top spot": what "it" is is named before
 _IT_TOOK_THE_TOP = re.compile(
-    r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+)?"
+    r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|"
+    r"completely\s+|basically\s+|pretty\s+much\s+)?"
     r"(?:overtaken|replaced|dethroned|knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b",
     re.I,
 )

@@ -166,6 +166,9 @@ def _thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b", re.I)
 
 
+_FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
+
+
 def _hedged(text: str, rule: Rule) -> bool:
     """A hedge in the match's clause; "I think" only softens a favourite, which is an opinion anyway."""
     hedges = [m.group(0) for m in cues.HEDGE.finditer(text)]
@@ -361,6 +364,7 @@ class RulesExtractor:
         named = _blank(sent, hit.m, ("subj", "poss", "thing"))  # "the Pro plan to $15" is no plan to do anything
         rule = hit.rule
         after = "" if rule.timeless else named[hit.val_span[1] : c_end]  # an aside's value is not what they want
+        after = _FOR_YOU.split(after)[0]  # "... is x@y.co in case you need it": said for the listener, not hedged
         if _hedged(named[c_start : hit.val_span[0]], rule) or _hedged(after, rule):
             return None
         if rule.needs_be and not (cues.BE.search(hit.aux) or (subj.has_be and not hit.aux.strip(" ,"))):
