@@ -83,7 +83,9 @@ _CHECK = re.compile(
 
 
 # capitalised words: a name said (the reader keeps those that name a subject recorded)
-_NAME = re.compile(r"(?<![\w@./-])(?:[A-Z][\w&'’-]*[a-z][\w&'’-]*|[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+)")
+_NAME = re.compile(
+    r"(?<![\w@./-])(?:[A-Z][\w&'’-]*[a-z][\w&'’-]*|[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+|[a-z][a-z0-9]+(?=\s+v?\d+\.\d+))"
+)  # a capitalised word, an identifier (billing-api), or a word named with its version (quillmark 1.8.4)
 # capitalised because they open a sentence, not because they name anyone
 _NOT_NAMES = frozenset(
     "i i'm i've i'll i'd the a an my our your his her their it it's its this that that's there there's these those "

@@ -57,7 +57,8 @@ def display(acc: Account, stored: str, recorded_display: str | None) -> str:
 # plan" (also read by extract/named.py, where "Studio" alone names the Studio plan)
 THING_HEADS = frozenset(
     "plan tier subscription membership service app api worker server database db cluster queue cache box repo "
-    "project library package site website account gym office shop store studio migration".split()
+    "project library package site website account gym office shop store studio migration bakery bakehouse cafe "
+    "café coffee restaurant bistro deli pub salon bookshop".split()
 )
 
 

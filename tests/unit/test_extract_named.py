@@ -336,3 +336,16 @@ def test_a_things_place_said_as_a_region_from_where_it_serves_or_after_turns_out
     shop = {"Rye & Co": {"location": ["Mill Lane"]}}
     got = things.changes("Rye & Co is gone from Mill Lane! turns out they relocated to Quay Street.", SAID, shop)
     assert [(s.subject, s.value) for s in got] == [("Rye & Co", "Quay Street")]
+
+
+def test_a_shop_called_by_its_short_name_moves_to_a_street() -> None:
+    filed = {"Hollow Oak Bakery": {"location": ["Mill Lane"]}}
+    got = things.changes("Hollow Oak was shut!! turns out they've taken over the old bank on Quay Road.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("Hollow Oak Bakery", "Quay Road")]
+
+
+def test_a_version_shipped_and_the_one_pushed_after_a_failed_one() -> None:
+    assert ("Wrenly", "version", "3.1.0") in _read("We're shipping Wrenly 3.1.0 to the store today.")
+    filed = {"Wrenly": {"version": ["3.1.0"]}}
+    got = things.changes("3.1.1 failed review, so we skipped it and pushed 3.1.2 instead.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("Wrenly", "3.1.2")]

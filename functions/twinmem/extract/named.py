@@ -146,7 +146,7 @@ _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|se
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
 _IT_DOES = re.compile(
     r"\b(?:and|so|now|but|then|says|said|that|out|apparently|actually|,)\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+)?(?:is|are|runs|run|serves|"
-    r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated))\b",
+    r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated|reopened|opened|taken\s+over|set\s+up))\b",
     re.I,
 )
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
