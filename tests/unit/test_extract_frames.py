@@ -337,3 +337,12 @@ def test_a_value_said_for_the_listener_is_not_hedged_and_a_reason_is_not_the_val
         (SELF, "favorite_color", "sage", 1)
     }
     assert only("Picked up a second hand Skoda Octavia.", "car") == {(SELF, "car", "Skoda Octavia", 1)}
+
+
+def test_a_passport_given_up_or_surrendered_is_a_nationality_that_ended() -> None:
+    text = "Since Kenya doesn't allow dual citizenship I had to give up my Kenyan passport."
+    assert only(text, "nationality") == {(SELF, "nationality", "Kenyan", -1)}
+    assert only("I surrendered my Kenyan passport at the embassy.", "nationality") == {
+        (SELF, "nationality", "Kenyan", -1)
+    }
+    assert only("I decided to move to Porto in the end.", "home_city") == {(SELF, "home_city", "Porto", 1)}
