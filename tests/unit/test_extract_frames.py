@@ -346,3 +346,27 @@ def test_a_passport_given_up_or_surrendered_is_a_nationality_that_ended() -> Non
         (SELF, "nationality", "Kenyan", -1)
     }
     assert only("I decided to move to Porto in the end.", "home_city") == {(SELF, "home_city", "Porto", 1)}
+
+
+def test_a_car_owned_in_apposition_and_an_upgrade_said_by_we() -> None:
+    assert only("Dad caved at last. Piero Conti, owner of a Renault Zoe!", "car") == {
+        ("Piero Conti", "car", "Renault Zoe", 1)
+    }
+    got = X.read(
+        "We're not on Rails 6.1 anymore, we upgraded to 7.1.3 last sprint.",
+        SAID,
+        "user",
+        filed={},
+        things={"Rails": {"version": ["6.1"]}},
+    )
+    assert ("Rails", "version", "7.1.3", 1) in {(s.subject, s.attribute, s.value, s.polarity) for s in got.statements}
+
+
+def test_a_title_with_of_the_is_read_whole_when_it_took_the_top_spot() -> None:
+    got = X.read(
+        "Read The Name of the Rose on holiday. It's knocked Dune off the top spot.",
+        SAID,
+        "user",
+        filed={"favorite_book": ["Dune"]},
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("favorite_book", "The Name of the Rose")]

@@ -58,7 +58,7 @@ _IT_TOOK_THE_TOP = re.compile(
     re.I,
 )
 _NAME = re.compile(
-    r"(?-i:(?<!^)(?<![.!?]\s)\b(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:of\s+|the\s+|&\s+)?(?!I\b|I')[A-Z][\w'.-]*)*)"
+    r"(?-i:(?<!^)(?<![.!?]\s)\b(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:of\s+(?:the\s+)?|the\s+|&\s+)?(?!I\b|I')[A-Z][\w'.-]*)*)"
 )
 
 

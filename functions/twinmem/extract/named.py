@@ -149,6 +149,12 @@ _IT_DOES = re.compile(
     r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated|reopened|opened|taken\s+over|set\s+up))\b",
     re.I,
 )
+# "..., we upgraded to 5.0.6": the speaker's team acting on the thing the clause before named
+_WE_DID = re.compile(
+    r"\W*(?:we|i)(?:'ve|\s+have|\s+just|\s+finally|\s+then)*\s+(?:upgraded|bumped|moved|migrated|switched|updated|"
+    r"rolled|shipped|deployed|pinned|changed|raised|dropped|put|took)\b",
+    re.I,
+)
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
@@ -280,7 +286,13 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b]
     lead = sent[a:pos]
-    carries = _CARRY_ON.match(lead) or _LEADS.fullmatch(lead) or _IT.search(lead) or _PRONOUN_START.match(lead)
+    carries = (
+        _CARRY_ON.match(lead)
+        or _LEADS.fullmatch(lead)
+        or _IT.search(lead)
+        or _PRONOUN_START.match(lead)
+        or _WE_DID.match(lead)
+    )
     if not here and (carries or named[0][0] < 0):
         here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."; "bumped it to"
     if not here:
