@@ -61,6 +61,7 @@ UPDATE_SETS = (
     "updates_blind11",
     "updates_blind12",
     "updates_blind13",
+    "updates_blind14",
 )
 K = 10
 BATCH = 100
