@@ -28,6 +28,7 @@ from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.lexicon import big_cities, countries, words
 from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
 from twinmem.extract.restated import corrected, day_corrected, restated
+from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, leading_self, person_before, person_slot_plausible, self_before
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, places_recased, readable, recased, sentences
@@ -261,6 +262,7 @@ class RulesExtractor:
                 self._sentence(sent, s_start, turn, prev)
                 or self._follow_up(prev, sent, s_start, turn)
                 or _wed_to(prev, sent, s_start, turn)
+                or said_as_it(prev, sent, s_start, said_at.date(), me.display if (me := turn.speaker()) else None)
             )
             prev = sent
             for st in map(lambda st: _pet_named(st, norm), found):
