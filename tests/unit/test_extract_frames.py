@@ -370,3 +370,37 @@ def test_a_title_with_of_the_is_read_whole_when_it_took_the_top_spot() -> None:
         filed={"favorite_book": ["Dune"]},
     )
     assert [(s.attribute, s.value) for s in got.statements] == [("favorite_book", "The Name of the Rose")]
+
+
+def test_a_thing_named_after_what_it_is_and_moved_to_a_providers_site() -> None:
+    assert only("Our CI runner heron sits in a Warsaw datacenter.", "location") == {("heron", "location", "Warsaw", 1)}
+    got = X.read(
+        "Cheaper deal, so heron was migrated to their Tallinn site over the weekend.",
+        SAID,
+        "user",
+        filed={},
+        things={"heron": {"location": ["Warsaw"]}},
+    )
+    assert ("heron", "location", "Tallinn", 1) in {
+        (s.subject, s.attribute, s.value, s.polarity) for s in got.statements
+    }
+
+
+def test_a_project_killed_or_shelved() -> None:
+    assert only("Leadership killed Bluebell yesterday.", "status") == {("Bluebell", "status", "cancelled", 1)}
+    assert only("They shelved Project Wren in March.", "status") == {("Project Wren", "status", "on hold", 1)}
+    assert only("I killed it at the gym today.", "status") == set()
+
+
+def test_a_new_value_said_after_an_old_one_could_not_be_kept_and_one_done_with_a_tutor() -> None:
+    got = X.read(
+        "the carrier couldn't keep my old number so I've got 0400 555 777 now.",
+        SAID,
+        "user",
+        filed={"phone": ["0400 111 222"]},
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("phone", "0400 555 777")]
+    got = X.read("I've been doing Welsh twice a week with a tutor.", SAID, "user", filed={"language": ["Greek"]})
+    assert ("language", "Welsh") in {(s.attribute, s.value) for s in got.statements}
+    got = X.read("My tutor speaks Welsh.", SAID, "user", filed={"language": ["Greek"]})
+    assert got.statements == []

@@ -75,7 +75,7 @@ _NOT_A_PERSON = re.compile(
     re.I,
 )
 _MOVED_TO = re.compile(
-    r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+)?"
+    r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+|their\s+|our\s+)?"
     r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})|[a-z]{2}(?:-[a-z]+)+-\d)"
 )
 _JUDGED = re.compile(
@@ -268,18 +268,22 @@ def candidate_values(
             whose = _clause_before(sent, a)
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (
-            t.cues["other_person"].search(sent[whose:b])
+            t.cues["other_person"].search(_WITH_SOMEONE.sub(" ", sent[whose:b]))
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])
             or _couple(sent, pos, value)
             or cues.NEG.search(sent[a:pos])
-            or cues.HEDGE.search(sent[since:b])
+            or cues.HEDGE.search(sent[max(since, a) : b])
         ):
             continue
         out.append((value, pos))
     return out
 
 
+# "doing Tagalog twice a week with a tutor": whom one does it with is no owner of the value
+_WITH_SOMEONE = re.compile(
+    r"\b(?:with|from)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+)?(?:tutor|teacher|coach|friend|friends|group|class)\b", re.I
+)
 _OPENER = re.compile(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\s+(?!(?:and|&|or)\b)(?-i:[a-z]+)\b")
 
 

@@ -249,7 +249,7 @@ def clean(attribute: str, value: str) -> str:
             v = nv
     if attribute == "status":
         v = re.sub(r"^back\s+(?=up|online)", "", v, flags=re.I)
-        v = {"up and running": "up"}.get(v.lower(), v)
+        v = {"up and running": "up", **_ENDED_AS}.get(v.lower(), v)
     if attribute == "location" and (place := _PLACE_IN.search(v)) and v[:1].islower():
         v = place.group(1)  # "bigger space on Weserstraße in Neukölln": where it is, not what it is
     if attribute == "location" and (site := _SITE.fullmatch(v)) and is_known_place(site.group(1)):
@@ -257,6 +257,11 @@ def clean(attribute: str, value: str) -> str:
     return v.strip()
 
 
+# a project killed is cancelled, one shelved is on hold
+_ENDED_AS = {
+    **dict.fromkeys(("killed", "scrapped", "canned", "axed", "canceled"), "cancelled"),
+    **dict.fromkeys(("shelved", "mothballed"), "on hold"),
+}
 _SITE = re.compile(
     r"(?:[\w&.-]+(?:\s+[\w&.-]+)?['’]s\s+)?(.+?)\s+(?:DC|data\s*cent(?:er|re)|datacenter|region|facility|site|campus|"
     r"office|colo)",

@@ -146,9 +146,13 @@ class Turn:
             return None
         seat = _SEAT.fullmatch(text)  # "Meridian's head office is in Leeds": Meridian is
         text = seat.group(1) if seat else text
+        headed = _HEADED.fullmatch(text)  # "our build server kestrel": kestrel
+        text = headed.group(1) if headed else text
         versioned = _VERSIONED.fullmatch(text)  # "orbit 3.0.0 shipped": orbit, named with its version
         text = versioned.group(1) if versioned else text
-        if det < 0 and not versioned and not re.search(r"[A-Z0-9]|[a-z][-_.][a-z]", text):  # a name, or an identifier
+        if (
+            det < 0 and not versioned and not headed and not re.search(r"[A-Z0-9]|[a-z][-_.][a-z]", text)
+        ):  # a name, or an identifier
             return None
         subj = Subject(text, "thing")
         self.last_thing = subj
@@ -163,6 +167,12 @@ _OBJECT_PRONOUN = re.compile(
 )
 _SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
 _CALLED = re.compile(rf"\b(?i:his|her)\s+name(?:['’]s|\s+is)\s+({M['NAMETOK']})")
+# a thing named after what it is: "build server kestrel", "API server atlas", "the db box osprey"
+_HEADED = re.compile(
+    r"(?:[\w-]+\s+)?(?:server|box|service|app|bot|db|database|cluster|machine|vm|instance|runner|node|host|worker)\s+"
+    r"(?-i:([a-z][a-z0-9]{2,}))",
+    re.I,
+)
 _NUMBER = re.compile(r"[v#]?\d[\d.,:]*")
 _VERSIONED = re.compile(r"([A-Za-z][\w+#-]*(?:\s+[A-Za-z][\w+#-]*)?)\s+v?\d+(?:\.\d+){1,3}")
 _DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
