@@ -404,3 +404,18 @@ def test_a_new_value_said_after_an_old_one_could_not_be_kept_and_one_done_with_a
     assert ("language", "Welsh") in {(s.attribute, s.value) for s in got.statements}
     got = X.read("My tutor speaks Welsh.", SAID, "user", filed={"language": ["Greek"]})
     assert got.statements == []
+
+
+def test_someone_starting_as_a_title_a_car_with_a_diacritic_and_a_school_that_says_so() -> None:
+    assert only("Ngozi's last lecture was today. She starts as dean in May.", "job_title") == {
+        ("Ngozi", "job_title", "dean", 1)
+    }
+    assert only("My uncle Pavel drives a Škoda Fabia.", "car") == {("Pavel", "car", "Škoda Fabia", 1)}
+    got = X.read(
+        "Her first day at Birchwood Elementary went great!",
+        SAID,
+        "user",
+        filed={},
+        things={"Ada": {"school": ["Oak Primary"]}},
+    )
+    assert ("Ada", "school", "Birchwood Elementary") in {(s.subject, s.attribute, s.value) for s in got.statements}

@@ -182,8 +182,8 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     """An organisation's or a name's candidates, in a sentence with their kind's cue (work, school, partner,
     pet, owner), that look like one."""
     cue = {"org_work": "work", "org_school": "school"}.get(kind) or kind.split("_")[1]
-    if not t.cues[cue].search(sent):
-        return []
+    if not t.cues[cue].search(sent) and not (kind == "org_school" and any(school_like(v) for v, _i in found)):
+        return []  # a school that says so ("Larkspur Elementary") needs no word about schooling
     if kind == "org_school":
         return _schools(sent, found)
     if kind == "org_work":
