@@ -419,3 +419,13 @@ def test_someone_starting_as_a_title_a_car_with_a_diacritic_and_a_school_that_sa
         things={"Ada": {"school": ["Oak Primary"]}},
     )
     assert ("Ada", "school", "Birchwood Elementary") in {(s.subject, s.attribute, s.value) for s in got.statements}
+
+
+def test_a_first_night_in_a_town_a_diet_told_as_news_and_a_shop_sold_to_someone_named_after() -> None:
+    assert only("Movers done. First night in the Galway flat and it's so quiet.", "home_city") == {
+        (SELF, "home_city", "Galway", 1)
+    }
+    assert only("So vegetarian, officially.", "diet") == {(SELF, "diet", "vegetarian", 1)}
+    assert only("She sold Copper Kettle to one of her cooks, Anselm.", "owner") == {
+        ("Copper Kettle", "owner", "Anselm", 1)
+    }
