@@ -349,3 +349,11 @@ def test_a_version_shipped_and_the_one_pushed_after_a_failed_one() -> None:
     filed = {"Wrenly": {"version": ["3.1.0"]}}
     got = things.changes("3.1.1 failed review, so we skipped it and pushed 3.1.2 instead.", SAID, filed)
     assert [(s.subject, s.value) for s in got] == [("Wrenly", "3.1.2")]
+
+
+def test_a_partner_who_is_a_recorded_subject_too_and_a_friend_of_mine() -> None:
+    filed = {"Noor": {"partner": ["Idris"]}, "Tariq": {"diet": ["vegan"]}}
+    got = things.changes("Guess what, Noor and Tariq are back together.", SAID, filed)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Noor", "partner", "Tariq")]
+    got = RulesExtractor().read("friend of mine just moved to Peru.", SAID, "user", filed={"home_country": ["Chile"]})
+    assert got.statements == []

@@ -252,7 +252,7 @@ def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, 
     if i and kind in _PLACES and (_REFINES.fullmatch(gap) or gap.strip() == "("):
         return True
     value = fold(shaped[i][0])
-    return any(0 <= p <= pos < p + len(n) and value in fold(n) for p, n in named)
+    return any(0 <= p <= pos < p + len(n) and value in fold(n) and value != fold(n) for p, n in named)
 
 
 _WHOLE_VERSION = re.compile(
@@ -284,7 +284,7 @@ _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..
 
 def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     a, b = clause(sent, pos)
-    here = [(p, n) for p, n in named if a <= p < b]
+    here = [(p, n) for p, n in named if a <= p < b and p != pos]  # a subject said as the value owns nothing
     lead = sent[a:pos]
     carries = (
         _CARRY_ON.match(lead)
