@@ -357,3 +357,10 @@ def test_a_partner_who_is_a_recorded_subject_too_and_a_friend_of_mine() -> None:
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Noor", "partner", "Tariq")]
     got = RulesExtractor().read("friend of mine just moved to Peru.", SAID, "user", filed={"home_country": ["Chile"]})
     assert got.statements == []
+
+
+def test_someone_going_back_to_an_earlier_value_files_it_again() -> None:
+    filed = {"Noor": {"partner": ["Karim", "Idris"]}}  # newest said first: Karim now, Idris before
+    got = things.changes("Noor and Idris are back together!", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("Noor", "Idris")]
+    assert things.changes("Noor and Karim are still together.", SAID, filed) == []  # the current one, said again

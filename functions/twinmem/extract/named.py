@@ -237,9 +237,9 @@ def _new_values(
         values = filed.get(owner or "", {}).get(attribute)
         if not values or not _own_value(bare, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
             continue
-        if value_key(attribute, value) not in {value_key(attribute, v) for v in values} and fold(value) != fold(
+        if value_key(attribute, value) != value_key(attribute, values[0]) and fold(value) != fold(
             owner or ""
-        ):
+        ):  # or back
             out.append((owner or "", value))
     return out
 
