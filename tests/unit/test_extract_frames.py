@@ -429,3 +429,16 @@ def test_a_first_night_in_a_town_a_diet_told_as_news_and_a_shop_sold_to_someone_
     assert only("She sold Copper Kettle to one of her cooks, Anselm.", "owner") == {
         ("Copper Kettle", "owner", "Anselm", 1)
     }
+
+
+def test_they_are_my_favourite_band_after_the_band_was_named() -> None:
+    got = facts("Saw The Lanterns live last night, they're hands down my favourite band.")
+    assert {f for f in got if f[1] == "favorite_band"} == {(SELF, "favorite_band", "Lanterns", 1)}
+    assert facts("My parents are visiting, they're my favourite people.") == set()
+    got = X.read(
+        "The new Lanterns album is so flat that Vesper Moth is my number one now.",
+        SAID,
+        "user",
+        filed={"favorite_band": ["The Lanterns"]},
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("favorite_band", "Vesper Moth")]

@@ -25,7 +25,8 @@ __all__ = ["Passage", "last_new"]
 _NP = (
     r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|"
     r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
-    r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|now|these|instead|over|honestly|though|"
+    r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
+    r"over|honestly|though|"
     r"is|are|has|have|as|since|for|to|in|on|at|any\s*more|nowadays|actually)\b)[\w'-]+){0,3}?)"
 )
 _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"

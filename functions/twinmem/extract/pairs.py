@@ -106,7 +106,7 @@ _NAMED_IN = re.compile(rf"(?<![.!?]\s)(?<!^)\b({M['CAPX']})")  # a name inside a
 
 def antecedent(hit: Hit, raw: str) -> str:
     """ "I just finished Circe and it's my new favourite book": a value said as "it" is the name before it."""
-    if raw.strip().lower() not in ("it", "this", "that"):
+    if raw.strip().lower() not in ("it", "this", "that", "they"):
         return raw
     pre = hit.m.string[: hit.m.start()]
     # opening its sentence ("I just finished Circe. It's my new favourite book."): the name ending the one before
@@ -115,14 +115,21 @@ def antecedent(hit: Hit, raw: str) -> str:
     ]
     if not re.search(r"\b(?:he|she|they|you|we|i)\b", pre, re.I):  # "pretty sure it's ...": the sentence before
         names += [m.group(1) for m in _NAMED_IN.finditer(hit.before) if m.group(1).lower() not in languages()][::-1]
+    names = [_without_opening_verb(n) for n in names]
     return next((n for n in names if n.lower() not in words("not_names")), raw)
+
+
+def _without_opening_verb(name: str) -> str:
+    """ "Saw The Gullwings live last night, they're ...": the verb opening the sentence is no part of the name."""
+    first, _, rest = name.partition(" ")
+    return rest if rest and first.lower() in words("opening_verbs") else name
 
 
 def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     """(attribute, value, qualifier) of the match's first value (and its list items)."""
     attr, gd = hit.rule.attribute, hit.m.groupdict()
     raw = antecedent(hit, _raw(gd))
-    if raw.strip().lower() in ("it", "this", "that"):
+    if raw.strip().lower() in ("it", "this", "that", "they"):
         return []  # nothing it could stand for
     if attr == "pet":
         return _pet(gd)
