@@ -105,3 +105,13 @@ def test_a_new_favourite_that_took_the_crown_or_completely_replaced_the_old() ->
     assert [(s.attribute, s.value) for s in got.statements if s.attribute == "favorite_band"] == [
         ("favorite_band", "Velvet Moth")
     ]
+
+
+def test_it_is_the_new_number_one_names_the_new_title_not_the_old() -> None:
+    got = RulesExtractor().read(
+        "Finished A Song for Arbonne last night. Nothing beat Emma for me, but this did, it's the new #1.",
+        datetime(2026, 10, 1),
+        "user",
+        filed={"favorite_book": ["Emma"]},
+    )
+    assert [(s.attribute, s.value) for s in got.statements] == [("favorite_book", "A Song for Arbonne")]

@@ -11,7 +11,7 @@ read there. Pure, like extract/context.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from twinmem.extract import cues
@@ -55,23 +55,24 @@ _FRAMES = [
 _IT_TOOK_THE_TOP = re.compile(
     r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|"
     r"completely\s+|basically\s+|pretty\s+much\s+)?"
-    r"(?:overtaken|replaced|dethroned|knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b",
+    r"(?:overtaken|replaced|dethroned|knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b"
+    r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b",
     re.I,
 )
 _NAME = re.compile(
-    r"(?-i:(?<!^)(?<![.!?]\s)\b(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:of\s+(?:the\s+)?|the\s+|&\s+)?(?!I\b|I')[A-Z][\w'.-]*)*)"
+    r"(?-i:(?<!^)(?<![.!?]\s)\b(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:(?:of|for|in|on|to|at|by|with|from)\s+(?:the\s+|a\s+|an\s+)?|the\s+|&\s+)?(?!I\b|I')[A-Z][\w'.-]*)*)"
 )
 
 
-def _it_took_the_top(stated: str, said_before: str) -> str | None:
-    """The name "it" stands for when "it" took a favourite's place: the last named before it in the sentence, else
-    in the sentence before."""
+def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) -> str | None:
+    """The name "it" stands for when "it" took a favourite's place: the last new one named before it in the
+    sentence, else in the sentence before ("... beat The Salt Orchard but this did, it's the new #1")."""
     m = _IT_TOOK_THE_TOP.search(stated)
     if m is None:
         return None
-    for text in (stated[: m.start()], said_before):
+    for text in (stated[: m.start()].lstrip(), said_before.lstrip()):  # a sentence's opening word is no name
         found = (re.sub(r"(?<=\w\w)\.$", "", n.group(0)) for n in _NAME.finditer(text))  # "D.C." keeps its dot
-        names = [n for n in found if n.lower() not in words("not_names")]  # not "May"
+        names = [n for n in found if n.lower() not in words("not_names") and new(n)]  # not "May", not the old one
         if names:
             return names[-1]
     return None
@@ -109,7 +110,7 @@ def last_new(
         before, said_before = p.sent, before
         if not about.search(f"{p.sent} {p.around}") or not stated.strip() or cues.asks_or_supposes(stated):
             continue
-        if (named := _it_took_the_top(stated, said_before)) and value_key(attribute, named) not in known:
+        if named := _it_took_the_top(stated, said_before, lambda n: value_key(attribute, n) not in known):
             best = (named, p.start, p.end)
         for m in (m for frame in _FRAMES for m in frame.finditer(stated)):
             value = m.group("v").strip()
