@@ -86,7 +86,8 @@ _CHECK = re.compile(
 _NAME = re.compile(
     r"(?<![\w@./-])(?:[A-Z][\w&'’-]*[a-z][\w&'’-]*|[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+|[a-z][a-z0-9]+(?=\s+v?\d+\.\d+))"
 )  # a capitalised word, an identifier (billing-api), or a word named with its version (quillmark 1.8.4)
-# capitalised because they open a sentence, not because they name anyone
+# capitalised because they open a sentence, not because they name anyone (a short list of its own: the write
+# handler does not load the extractor's grammar and its word lists, which are the stream consumer's cold start)
 _NOT_NAMES = frozenset(
     "i i'm i've i'll i'd the a an my our your his her their it it's its this that that's there there's these those "
     "he she they we you you're you'll you've what what's when where why how who which if and but or so also maybe "

@@ -123,11 +123,14 @@ def table() -> Table:
 _REGION = re.compile(
     r"(?<![\w-])[a-z]{2}-(?:north|south|east|west|central|northeast|southeast|northwest|southwest)-\d(?![\w-])"
 )
-# a street: "Linden Road", "Oxford St"
-_STREET = re.compile(
-    r"(?-i:\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Way|Boulevard|Blvd|Drive|"
-    r"Square|Parade|Terrace|Row))\b"
-)
+
+
+@cache
+def _street() -> re.Pattern[str]:
+    """A street: "Linden Road", "Oxford St" (the grammar's street words)."""
+    return re.compile(rf"(?-i:\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}\s+(?:{grammar().macros['STREET_WORD']}))\b")
+
+
 # what a thing's place is named by after its city: "the Helsinki DC" is in Helsinki
 _FACILITIES = frozenset(
     "dc dcs datacenter datacentre region office rack colo campus warehouse facility hub site hq".split()
@@ -160,7 +163,7 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     if kind == "place":  # a thing's location: a known place, a cloud region, or wherever it is said to move to
         moved = [(m.group("v"), m.start("v")) for m in _MOVED_TO.finditer(sent)]
         regions = [(m.group(0), m.start()) for m in _REGION.finditer(sent)]
-        streets = [(m.group(0), m.start()) for m in _STREET.finditer(sent)]
+        streets = [(m.group(0), m.start()) for m in _street().finditer(sent)]
         return sorted({*_places(sent, kind), *moved, *regions, *streets}, key=lambda f: f[1])
     if kind in ("city", "country"):
         return _places(sent, kind)

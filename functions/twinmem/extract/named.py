@@ -170,19 +170,15 @@ def _lead(norm: str, at: Mapping[str, re.Pattern[str]], asked: str | None) -> li
 def refers_back(text: str) -> bool:
     """A turn that opens on "he", "she", "they" or "it" (after a word of discourse), or on a value ("3.0.2 is
     out"): about someone or something said before."""
-    return bool(_OPENS_ON_PRONOUN.match(text) or _VALUE_START.match(_DISCOURSE.sub("", text)))
+    rest = _DISCOURSE.sub("", text)
+    return bool(_PRONOUN_OPENS.match(rest) or _VALUE_START.match(rest))
 
 
 _DISCOURSE = re.compile(
     r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway|fyi|actually|apparently|turns\s+out)\W+)*",
     re.I,
 )
-_OPENS_ON_PRONOUN = re.compile(
-    r"\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway|actually|apparently|turns\s+out)\W+)*"
-    r"(?:he|she|they|it|his|her|their|its)\b"
-    r"(?:'s|'re|'ve|'d)?",
-    re.I,
-)
+_PRONOUN_OPENS = re.compile(r"(?:he|she|they|it|his|her|their|its)\b", re.I)
 
 
 def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -225,8 +225,8 @@ class RulesExtractor:
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = context.studies(text, filed, found)
-            found += corrected(readable(text), said_at, filed, found)
-            found += _new(found, day_corrected(readable(text), said_at, filed))
+            found += corrected(norm := readable(text), said_at, filed, found)
+            found += _new(found, day_corrected(norm, said_at, filed))
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
             found += named_subjects.first_values(text, said_at, found)
