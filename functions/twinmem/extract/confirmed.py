@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from twinmem.extract.base import Statement
+from twinmem.extract.text import in_own_words
 from twinmem.values import fold
 
 __all__ = ["confirmed", "confirms"]
@@ -33,14 +34,6 @@ _OPENER = re.compile(
     r"(?:so|just\s+to\s+(?:check|confirm|be\s+sure)|to\s+confirm|sounds\s+like|that\s+means)?\W*",
     re.I,
 )
-_YOU = (
-    (r"\byou(?:'re|\s+are)\b", "I'm"),
-    (r"\byou(?:'ve|\s+have)\b", "I've"),
-    (r"\byou\s+were\b", "I was"),
-    (r"\byour\b", "my"),
-    (r"\byours\b", "mine"),
-    (r"\byou\b", "I"),
-)
 
 
 def confirms(reply: str) -> bool:
@@ -52,9 +45,7 @@ def as_said(check: str) -> str:
     """A check in the words of the one confirming it: its opener dropped, "you" as "I", questions as statements."""
     out = []
     for part in re.findall(r"[^.!?]+[.!?]*", check.replace("’", "'")):
-        body = _OPENER.sub("", part.strip(), count=1).rstrip("?!. ")
-        for pattern, mine in _YOU:
-            body = re.sub(pattern, mine, body, flags=re.I)
+        body = in_own_words(_OPENER.sub("", part.strip(), count=1).rstrip("?!. "))
         if body:
             out.append(body[:1].upper() + body[1:] + ".")
     return " ".join(out)

@@ -26,7 +26,7 @@ from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, school_like
 from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
-from twinmem.extract.text import clause, readable, sentences
+from twinmem.extract.text import clause, in_own_words, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 from twinmem.vocabulary import FAVORITE
@@ -441,11 +441,7 @@ def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement
 
 def _as_own(asked: str | None) -> str:
     """A question to the speaker in their own words: "your" is "my", "you" is "I"."""
-    if not asked:
-        return ""
-    own = re.sub(r"\byour\b", "my", asked.replace("’", "'"), flags=re.I)
-    own = re.sub(r"\byours\b", "mine", own, flags=re.I)
-    return re.sub(r"\byou\b", "I", own, flags=re.I)
+    return in_own_words(asked) if asked else ""
 
 
 @dataclass(frozen=True)

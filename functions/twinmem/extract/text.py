@@ -101,6 +101,24 @@ def places_recased(text: str, known: frozenset[str]) -> str:
     return "".join(out)
 
 
+_YOU = (
+    (r"\byou(?:'re|\s+are)\b", "I'm"),
+    (r"\byou(?:'ve|\s+have)\b", "I've"),
+    (r"\byou\s+were\b", "I was"),
+    (r"\byour\b", "my"),
+    (r"\byours\b", "mine"),
+    (r"\byou\b", "I"),
+)
+
+
+def in_own_words(said_to: str) -> str:
+    """What was said to someone as they would say it: "you're" is "I'm", "your" is "my", "you" is "I"."""
+    own = said_to.replace("’", "'")
+    for pattern, mine in _YOU:
+        own = re.sub(pattern, mine, own, flags=re.I)
+    return own
+
+
 def readable(text: str, asides: bool = True) -> str:
     """A turn as the readers read it, every offset kept: curly apostrophes straight, long tokens, quoted
     passages and (unless `asides` is False) the asides between a name and its verb blanked."""
