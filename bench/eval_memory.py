@@ -62,6 +62,8 @@ UPDATE_SETS = (
     "updates_blind12",
     "updates_blind13",
     "updates_blind14",
+    "updates_blind15",
+    "updates_blind16",
 )
 K = 10
 BATCH = 100

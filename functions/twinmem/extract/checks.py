@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from twinmem.extract import cues
+from twinmem.extract.base import Statement
 from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, DEMONYMS, fold
@@ -20,6 +21,38 @@ def place_attrs(value: str, national: bool = False) -> list[str]:
     if key in city_states():
         return ["home_city", "home_country"] if national else ["home_city"]
     return ["home_country"] if key in countries() or ALIASES.get(key, "") in countries() else ["home_city"]
+
+
+def as_country_told(found: list[Statement], filed: Mapping[str, Sequence[str]]) -> list[Statement]:
+    """A city-state the speaker now calls home, as a country too when their home so far was told as a country
+    ("Still getting used to Singapore being home" after "I live in the Netherlands")."""
+    if not filed.get("home_country") or filed.get("home_city"):
+        return []
+    have = {(st.subject, st.attribute, fold(st.value)) for st in found}
+    return [
+        st.model_copy(update={"attribute": "home_country"})
+        for st in found
+        if st.attribute == "home_city"
+        and re.sub(r"^the\s+", "", fold(st.value)) in city_states()
+        and (st.subject, "home_country", fold(st.value)) not in have
+    ]
+
+
+def as_work_told(found: list[Statement], filed: Mapping[str, Sequence[str]], text: str) -> list[Statement]:
+    """A move to somewhere no gazetteer knows, in a turn naming the speaker's employer so far, is a move of
+    employer: "After a year at Monzo I moved to Starling" (not a town called Starling)."""
+    named = [v for v in filed.get("employer", ())[:2] if re.search(rf"\b{re.escape(v)}\b", text, re.I)]
+    if not named:
+        return found
+    return [
+        st.model_copy(update={"attribute": "employer"})
+        if st.attribute == "home_city"
+        and st.polarity == 1
+        and not is_known_place(st.value)
+        and not re.search(_STREET, fold(st.value))
+        else st
+        for st in found
+    ]
 
 
 _STREET = (

@@ -71,10 +71,22 @@ COORD_SELF = Lazy(
     re.I,
 )
 # a sentence with no subject, opening on the speaker's own past verb: "finally retired the Fit, | bought a ..."
+# a person opening the sentence and doing one thing, then (after "and") the one a match reads: "Mateo rehomed
+# Chico and | got a corgi", "Oskar has since left Klarna and | joined Wolt" (the second verb's subject)
+COORD_PERSON = Lazy(
+    r"^\W*(?:(?:so|and|but|well|also|anyway|update|news|meanwhile|apparently)\W+)*"
+    + PERSON
+    + r"(?P<aux>(?:\s+(?:has|had|have|just|since|finally|recently|also|then|eventually|actually))*)\s+"
+    r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|swapped|traded|went|became|broke|split|sent|found|met|won|lost)"
+    r"\b(?!\s+(?:me|us|to\s+me)\b)[^.!?;:]*?\s(?:and|&)\s+"
+    r"(?:(?:then|also|finally|just|eventually|now|recently|has|have|had|promptly|immediately)\s+)*$",
+    re.I,
+)
 VERB_LEAD_SELF = Lazy(
     r"^\W*(?:(?:finally|just|so|then|also|anyway|ok|okay|well|update)\W+)*"
-    r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|traded|swapped)\s+(?:the|my|our|a|an|that|this|it)\b"
-    r"[^.!?]*?(?:,|\band\b|\bthen\b|[^\w\s.!?'’])\s*$",
+    r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|traded|swapped)"
+    r"(?:(?:\s+(?:up|out|off|down|away))?\s+(?:the|my|our|a|an|that|this|it|everything)\b"
+    r"[^.!?]*?(?:,|\band\b|\bthen\b|[^\w\s.!?'’])|\s+(?:up|out|off|down|away)\s+(?:and|then))\s*$",
     re.I,
 )
 # a move whose sentence names no destination ("we've moved again!"), and the fragment that does next

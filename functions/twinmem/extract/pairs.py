@@ -72,6 +72,8 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
     thing = _FAVORITE_SAME.get(thing, thing)  # "my favourite film": favorite_movie
     if not thing or thing in ("thing", "part", "one", "person", "place", "favorite", "favourite", "fave", "fav"):
         return []
+    if re.match(r"to\s", raw):  # "my go-to move is to ask for the bill": something done, not a thing
+        return []
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
 
 

@@ -16,6 +16,7 @@ from functools import cache
 
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.context import shaped_values
+from twinmem.extract.lexicon import words
 from twinmem.extract.named import kind_of
 from twinmem.extract.table import grammar
 from twinmem.values import value_key
@@ -30,10 +31,16 @@ _IT_IS = re.compile(
 )
 
 
+# a pastime no list names, said as what it is now: "it's woodturning now" (a gerund, never "it's boring now")
+_GERUND = re.compile(r"(?-i:[a-z]+ing)(?=\s*(?:now|these\s+days|instead)?\s*(?:$|[,.;!?—–-]))")
+
+
 def _right_value(norm: str, start: int, kind: str) -> tuple[str, int] | None:
     """The value of this type that an "it's ..." clause soon after `start` opens with, and where."""
     m = _IT_IS.search(norm, start, start + REACH)
     shaped = shaped_values(norm[m.end() : m.end() + 60], kind) if m else []
+    if m and kind == "hobby" and not shaped and (g := _GERUND.match(norm, m.end())):
+        shaped = [] if g.group(0).lower() in words("not_hobbies") else [(g.group(0), 0)]
     if not m or not shaped or shaped[0][1] != 0:
         return None
     return shaped[0][0], m.end()
@@ -68,7 +75,9 @@ def corrected(
         kind = kind_of(attribute)
         for old in values[:3] if kind else ():
             m = re.search(
-                rf"\bnot\s+(?:really\s+|actually\s+|even\s+)?(?:the\s+|a\s+|an\s+)?{re.escape(old)}\b", norm, re.I
+                rf"\b(?:not|never|no\s+longer)\s+(?:really\s+|actually\s+|even\s+)?(?:the\s+|a\s+|an\s+)?{re.escape(old)}\b",
+                norm,
+                re.I,
             )
             right = _right_value(norm, m.end(), kind) if m and kind else None
             if m is None or right is None or value_key(attribute, right[0]) == value_key(attribute, old):

@@ -23,13 +23,21 @@ from functools import cache
 from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
-from twinmem.extract.checks import check
+from twinmem.extract.checks import as_country_told, as_work_told, check
 from twinmem.extract.confirmed import confirmed, confirms
-from twinmem.extract.lexicon import big_cities, countries, words
-from twinmem.extract.pairs import Hit, clean, resolve_place_or_org, statements
+from twinmem.extract.lexicon import big_cities, countries
+from twinmem.extract.next_sentence import follow_up, wed_to
+from twinmem.extract.pairs import Hit, clean, statements
 from twinmem.extract.restated import corrected, day_corrected, restated
 from twinmem.extract.said_as_it import said_as_it
-from twinmem.extract.slots import aux_of, leading_self, person_before, person_slot_plausible, self_before
+from twinmem.extract.slots import (
+    aux_of,
+    coordinated_person,
+    leading_self,
+    person_before,
+    person_slot_plausible,
+    self_before,
+)
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, places_recased, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
@@ -156,12 +164,28 @@ def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
 
 
 def _thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
-    """A thing named just before the match, in its clause (auxiliaries set aside on the hit)."""
+    """A thing named just before the match, in its clause (auxiliaries set aside on the hit), or before the
+    "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
     c_start, _ = clause(sent, hit.m.start())
     pre = sent[c_start : hit.m.start()]
     aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
     hit.aux = aux.group(0) if aux else ""
-    return turn.thing(pre[: aux.start()] if aux else pre)
+    core = pre[: aux.start()] if aux else pre
+    if c_start > 0 and core.strip().lower() == "which":
+        core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
+    return turn.thing(core)
+
+
+def _earlier_verb_subject(hit: Hit, pre: str, turn: Turn) -> Subject | None:
+    """Whoever did an earlier verb of the clause: the speaker ("we packed up and | relocated"), or the person
+    opening it ("Mateo rehomed Chico and | got a corgi")."""
+    if self_before(hit.rule, pre):
+        hit.aux = ""
+        return turn.speaker()
+    if (coord := coordinated_person(pre)) and not hit.rule.needs_be:
+        hit.aux = ""
+        return turn.person(coord.group("ps"))
+    return None
 
 
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b", re.I)
@@ -176,20 +200,6 @@ def _hedged(text: str, rule: Rule) -> bool:
     if rule.attribute == "favorite":
         hedges = [h for h in hedges if not _OPINION.fullmatch(h)]
     return bool(hedges)
-
-
-def _wed_to(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
-    """Whom someone married or got engaged to, said in the sentence after the news: "Mateus is engaged! To
-    Carolina.", "Tavi got married! Not to Ruben, but to Joaquín." (the one not married to is no partner)."""
-    news, to = cues.FOLLOW_WED.search(prev), cues.FOLLOW_TO.match(sent)
-    if not (news and to) or cues.HEDGE.search(prev[news.start() :]):
-        return []
-    who = turn.person(news.group("who"))
-    name = to.group("val")
-    if who is None or not check("notname", name) or name.lower() in words("not_names"):
-        return []
-    span = (offset + to.start("val"), offset + to.end("val"))
-    return [Statement(subject=who.display, attribute="partner", value=name, valid_from=turn.said.date(), span=span)]
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
@@ -224,7 +234,7 @@ class RulesExtractor:
             text = places_recased(text, _places())
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
-            found = context.studies(text, filed, found)
+            found = as_work_told(context.studies(text, filed, found), filed, text) + as_country_told(found, filed)
             found += corrected(norm := readable(text), said_at, filed, found)
             found += _new(found, day_corrected(norm, said_at, filed))
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
@@ -260,8 +270,8 @@ class RulesExtractor:
             sent = norm[s_start:s_end]
             found = (
                 self._sentence(sent, s_start, turn, prev)
-                or self._follow_up(prev, sent, s_start, turn)
-                or _wed_to(prev, sent, s_start, turn)
+                or follow_up(prev, sent, s_start, turn)
+                or wed_to(prev, sent, s_start, turn)
                 or said_as_it(prev, sent, s_start, said_at.date(), me.display if (me := turn.speaker()) else None)
             )
             prev = sent
@@ -274,36 +284,6 @@ class RulesExtractor:
         if turn.assistant and not turn.named:  # its claims about things and others are its own, not what was said
             return [st for st in out if st.subject == SELF]
         return out
-
-    @staticmethod
-    def _follow_up(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
-        """A value said in the sentence after its change: "We've moved again! Columbus this time." (a
-        place), "I've left Spotify. I'm at Netflix now." (a school or an employer)."""
-        speaker = turn.speaker()
-        for before, after, family in (
-            (cues.FOLLOW_MOVE, cues.FOLLOW_PLACE, "home"),
-            (cues.FOLLOW_LEAVE, cues.FOLLOW_AT, "change"),
-        ):
-            change, said = before.search(prev), after.match(sent)
-            if not (change and said and speaker) or cues.HEDGE.search(prev[change.start() :]):
-                continue
-            value = clean("home", said.group("val"))
-            if not check("place" if family == "home" else "org", value):
-                continue
-            when = find_time(sent, turn.said) or find_time(prev, turn.said)
-            span = (offset + said.start(), offset + len(sent.rstrip()))
-            return [
-                Statement(
-                    subject=speaker.display,
-                    attribute=a,
-                    value=value,
-                    polarity=1,
-                    valid_from=when[0] if when else turn.said.date(),
-                    span=span,
-                )
-                for a in resolve_place_or_org(family, value)
-            ]
-        return []
 
     # ------------------------------------------------------------------ one sentence
     def _hits(self, sent: str) -> list[Hit]:
@@ -456,9 +436,8 @@ class RulesExtractor:
         if elided and prev is not None and prev.subject is not None and elided.start() >= prev.val_span[0]:
             hit.aux = elided.group("aux")
             return prev.subject
-        if self_before(hit.rule, pre):
-            hit.aux = ""
-            return turn.speaker()
+        if (earlier := _earlier_verb_subject(hit, pre, turn)) is not None:
+            return earlier
         lead = cues.AUX_ONLY.search(pre) or cues.DISCOURSE.match(pre)
         if lead is not None or cues.DISCOURSE.match(re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)):
             aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)

@@ -9,7 +9,7 @@ from twinmem.extract import cues
 from twinmem.extract.lexicon import languages, words
 from twinmem.extract.table import Rule
 
-__all__ = ["aux_of", "leading_self", "person_before", "person_slot_plausible", "self_before"]
+__all__ = ["aux_of", "coordinated_person", "leading_self", "person_before", "person_slot_plausible", "self_before"]
 
 
 def aux_of(found: re.Match[str]) -> str:
@@ -33,6 +33,19 @@ def person_before(pre: str) -> re.Match[str] | None:
     return None if first in words("opening_verbs") or first in languages() else found  # "learning Japanese now, |"
 
 
+def coordinated_person(pre: str) -> re.Match[str] | None:
+    """The person who opens the sentence and did one thing before "and": the subject of the verb after it
+    ("Mateo rehomed Chico and | got a corgi"); never the speaker (self_before reads "I ... and")."""
+    found = cues.COORD_PERSON.match(pre)
+    if found is None or found.group("ps").strip().lower() in ("i", "we", "im", "ive", "you"):
+        return None
+    return None if found.group("ps").split()[0].lower() in words("not_names") else found
+
+
+def _coordinated_for(rule: Rule, pre: str) -> bool:
+    return bool(coordinated_person(pre)) and not rule.needs_be and not rule.self_only
+
+
 def self_before(rule: Rule, pre: str) -> bool:
     """The speaker is the subject of an earlier verb: "we packed up and | relocated to", "I spent the winter |
     learning woodworking", "sold the Civic, | bought a ..." (never for a rule that needs "is")."""
@@ -54,7 +67,7 @@ def person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
         return not rule.self_only or found.group("ps").strip().lower() in ("i", "you")
     if rule.subject == "appos":
         return True
-    if self_before(rule, pre):
+    if self_before(rule, pre) or _coordinated_for(rule, pre):
         return True
     if pre.strip() and cues.AUX_ONLY.search(pre):  # "been | learning Japanese": the speaker, unsaid
         return not rule.needs_be or bool(cues.BE.search(pre))

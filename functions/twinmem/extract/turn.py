@@ -169,7 +169,9 @@ _SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+offi
 _CALLED = re.compile(rf"\b(?i:his|her)\s+name(?:['’]s|\s+is)\s+({M['NAMETOK']})")
 # a thing named after what it is: "build server kestrel", "API server atlas", "the db box osprey"
 _HEADED = re.compile(
-    r"(?:[\w-]+\s+)?(?:server|box|service|app|bot|db|database|cluster|machine|vm|instance|runner|node|host|worker)\s+"
+    r"(?:[\w-]+\s+){0,2}(?:server|box|service|microservice|app|bot|db|database|cluster|machine|vm|instance|runner|node|"
+    r"host|worker|tool|cli|api|library|lib|package|repo|project|pipeline|daemon|gateway|proxy|queue|cache|plugin|"
+    r"extension|dashboard|site|platform|model|script|job)\s+"
     r"(?-i:([a-z][a-z0-9]{2,}))",
     re.I,
 )

@@ -1,0 +1,122 @@
+"""Changes told in passing, in frames the rules read whatever the values (extract/*.py).
+
+Sentences of our own: each test holds one family over other names, verbs and values than the dev sets'.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from twinmem.extract.base import SELF
+from twinmem.extract.rules import RulesExtractor
+
+SAID = datetime(2026, 10, 1, 9, 0, tzinfo=UTC)
+X = RulesExtractor()
+
+Fact = tuple[str, str, str, int]
+
+
+def facts(text: str) -> set[Fact]:
+    return {(s.subject, s.attribute, s.value, s.polarity) for s in X.extract(text, SAID, "user")}
+
+
+def read(text: str, filed: dict[str, list[str]]) -> set[Fact]:
+    got = X.read(text, SAID, "user", filed=filed, things={}).statements
+    return {(s.subject, s.attribute, s.value, s.polarity) for s in got}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Noor quit the band and took up bouldering.", {("Noor", "hobby", "bouldering", 1)}),
+        ("Tomasz sold his Passat and bought a Kia Niro.", {("Tomasz", "car", "Kia Niro", 1)}),
+        ("Ilse has since left Zalando and joined Bolt.", {("Ilse", "employer", "Bolt", 1)}),
+        ("Ravi gave away his rabbit and adopted a beagle called Biscuit.", {("Ravi", "pet", "Biscuit", 1)}),
+    ],
+)
+def test_the_second_verb_of_a_named_person_is_theirs(text: str, expected: set[Fact]) -> None:
+    assert expected <= facts(text)
+    assert not {f for f in facts(text) if f[0] == SELF}
+
+
+def test_a_coordinated_verb_after_an_unnamed_or_acted_on_subject_files_nobody() -> None:
+    assert facts("Anna met me at the station and moved to Leeds.") == set()
+    assert facts("My cousin sold her van and moved to Cork.") == set()  # an unnamed cousin is nobody we file
+
+
+def test_a_pastime_given_as_what_it_is_now_after_the_old_one_is_said_over() -> None:
+    assert (SELF, "hobby", "fencing", 1) in facts("I don't do judo anymore, it's fencing now.")
+    assert facts("I don't do judo anymore, it's exhausting now.") == {(SELF, "hobby", "judo", -1)}
+
+
+def test_a_filed_value_said_never_to_have_been_it() -> None:
+    text = "The new test says it was never latex. It's penicillin."
+    assert read(text, {"allergy": ["latex"]}) == {(SELF, "allergy", "latex", -1), (SELF, "allergy", "penicillin", 1)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Cold brew is my go-to drink these days.", (SELF, "favorite_drink", "Cold brew", 1)),
+        ("new favourite snack alert: salted edamame", (SELF, "favorite_snack", "salted edamame", 1)),
+        ("My favourite novel is The Name of the Wind.", (SELF, "favorite_book", "Name of the Wind", 1)),
+    ],
+)
+def test_favourites_said_as_a_go_to_an_alert_or_a_title_with_a_verb_in_it(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_a_favourite_is_a_thing_never_an_infinitive() -> None:
+    assert facts("My go-to trick is to salt the pasta water.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Boxed up the flat and moved again, this time to Ghent.", (SELF, "home_city", "Ghent", 1)),
+        ("Still adjusting to Bergen being home.", (SELF, "home_city", "Bergen", 1)),
+        ("I'm doing weekly lessons in Portuguese.", (SELF, "language", "Portuguese", 1)),
+        ("I switched my night class to Turkish.", (SELF, "language", "Turkish", 1)),
+    ],
+)
+def test_moves_homes_and_languages_told_with_words_between(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_a_city_state_is_a_country_for_whom_home_was_a_country() -> None:
+    text = "Getting used to Monaco being home."
+    assert (SELF, "home_country", "Monaco", 1) in read(text, {"home_country": ["Belgium"]})
+    assert (SELF, "home_country", "Monaco", 1) not in read(text, {"home_city": ["Ghent"]})
+
+
+def test_a_move_to_no_known_place_beside_the_filed_employer_is_a_new_employer() -> None:
+    text = "Two years at Ocado and now I've moved to Wrenfield, mostly Rust there."
+    assert (SELF, "employer", "Wrenfield", 1) in read(text, {"employer": ["Ocado"]})
+    assert (SELF, "home_city", "Leeds", 1) in read("Two years at Ocado and I moved to Leeds.", {"employer": ["Ocado"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Our deploy tool hermes is on version 3.2.", ("hermes", "version", "3.2", 1)),
+        ("Moonbase is still on 9.6.", ("Moonbase", "version", "9.6", 1)),
+        ("Upgraded tern to 4.0.1 this morning.", ("tern", "version", "4.0.1", 1)),
+        ("The billing-api is owned by the core payments team.", ("billing-api", "owner", "core payments team", 1)),
+        ("The ledger job belongs to team Puffin.", ("ledger job", "owner", "Puffin", 1)),
+        ("After the merger, ledger-sync is team Heron's now.", ("ledger-sync", "owner", "Heron", 1)),
+        ("I'm fixing the alerts for quota-svc, which belongs to team Wren.", ("quota-svc", "owner", "Wren", 1)),
+    ],
+)
+def test_things_named_in_lower_case_or_before_which(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_a_lower_case_word_moved_to_a_version_must_be_a_name() -> None:
+    assert facts("We upgraded everything to 2.0.0.") == set()
+    assert facts("The cache is owned by a tiny team.") == set()
+
+
+def test_the_left_of_a_title_is_no_leaving() -> None:
+    assert (SELF, "employer", "Hand", -1) not in facts("My favourite book is The Left Hand of Darkness.")
