@@ -62,27 +62,19 @@ def test_a_filed_value_said_never_to_have_been_it() -> None:
         ("Cold brew is my go-to drink these days.", (SELF, "favorite_drink", "Cold brew", 1)),
         ("new favourite snack alert: salted edamame", (SELF, "favorite_snack", "salted edamame", 1)),
         ("My favourite novel is The Name of the Wind.", (SELF, "favorite_book", "Name of the Wind", 1)),
-    ],
-)
-def test_favourites_said_as_a_go_to_an_alert_or_a_title_with_a_verb_in_it(text: str, expected: Fact) -> None:
-    assert expected in facts(text)
-
-
-def test_a_favourite_is_a_thing_never_an_infinitive() -> None:
-    assert facts("My go-to trick is to salt the pasta water.") == set()
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
         ("Boxed up the flat and moved again, this time to Ghent.", (SELF, "home_city", "Ghent", 1)),
         ("Still adjusting to Bergen being home.", (SELF, "home_city", "Bergen", 1)),
         ("I'm doing weekly lessons in Portuguese.", (SELF, "language", "Portuguese", 1)),
         ("I switched my night class to Turkish.", (SELF, "language", "Turkish", 1)),
     ],
 )
-def test_moves_homes_and_languages_told_with_words_between(text: str, expected: Fact) -> None:
+def test_told_with_words_between_or_beside_the_usual_ones(text: str, expected: Fact) -> None:
+    """A go-to, an alert, a title with a verb in it, a move "this time to", "X being home", classes in a language."""
     assert expected in facts(text)
+
+
+def test_a_favourite_is_a_thing_never_an_infinitive() -> None:
+    assert facts("My go-to trick is to salt the pasta water.") == set()
 
 
 def test_a_city_state_is_a_country_for_whom_home_was_a_country() -> None:
