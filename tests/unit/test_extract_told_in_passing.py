@@ -112,3 +112,35 @@ def test_a_lower_case_word_moved_to_a_version_must_be_a_name() -> None:
 
 def test_the_left_of_a_title_is_no_leaving() -> None:
     assert (SELF, "employer", "Hand", -1) not in facts("My favourite book is The Left Hand of Darkness.")
+
+
+def test_a_named_person_after_but_does_the_verb_after_and() -> None:
+    text = "I didn't get the Adyen role, but Femi has since left Bolt and joined Wise."
+    assert ("Femi", "employer", "Wise", 1) in facts(text)
+
+
+def test_it_is_the_service_named_by_its_identifier_before_it() -> None:
+    assert ("billing-db", "port", "6432", 1) in facts(
+        "We put a pooler in front of billing-db, so it's on port 6432 now."
+    )
+    owned = "The infra team handed the fleet-api over, and Ama Boateng owns it now."
+    assert ("fleet-api", "owner", "Ama Boateng", 1) in facts(owned)
+    assert facts("The flat was a mess but Marco owns it now.") == set()  # nothing named that "it" could be
+    assert facts("The on-call rota is fine, it runs on port 80.") == set()  # an ordinary hyphenated word
+
+
+def test_he_or_she_as_the_value_is_the_person_named_before_it() -> None:
+    text = "I've been dating Teo since June and he's officially my boyfriend."
+    assert {f for f in facts(text) if f[1] == "partner"} == {(SELF, "partner", "Teo", 1)}
+    assert facts("As of this week he's officially my boyfriend.") == set()
+
+
+def test_lives_there_is_the_place_named_before_it() -> None:
+    assert ("Ines", "home_city", "Valencia", 1) in facts("Ines took a job in Valencia and lives there now.")
+    assert facts("I live there now.") == set()
+
+
+def test_a_state_accepted_with_i_guess_and_now_is_said_but_a_guess_is_not() -> None:
+    assert (SELF, "diet", "vegetarian", 1) in facts("No more fish either, so I guess I'm vegetarian now.")
+    assert facts("I guess I'm vegetarian.") == set()
+    assert facts("I think I'm vegetarian now.") == set()

@@ -74,7 +74,7 @@ COORD_SELF = Lazy(
 # a person opening the sentence and doing one thing, then (after "and") the one a match reads: "Mateo rehomed
 # Chico and | got a corgi", "Oskar has since left Klarna and | joined Wolt" (the second verb's subject)
 COORD_PERSON = Lazy(
-    r"^\W*(?:(?:so|and|but|well|also|anyway|update|news|meanwhile|apparently)\W+)*"
+    r"(?:^\W*|[,;:—–]\s*(?:(?:but|and|so)\s+)?|\bbut\s+)(?:(?:so|and|but|well|also|anyway|update|news|meanwhile|apparently)\W+)*"
     + PERSON
     + r"(?P<aux>(?:\s+(?:has|had|have|just|since|finally|recently|also|then|eventually|actually))*)\s+"
     r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|swapped|traded|went|became|broke|split|sent|found|met|won|lost)"

@@ -108,9 +108,15 @@ _NAMED_IN = re.compile(rf"(?<![.!?]\s)(?<!^)\b({M['CAPX']})")  # a name inside a
 
 def antecedent(hit: Hit, raw: str) -> str:
     """ "I just finished Circe and it's my new favourite book": a value said as "it" is the name before it."""
+    pre = hit.m.string[: hit.m.start()]
+    if raw.strip().lower() == "there":  # "took a job in Porto and lives there now": Porto
+        places = [m.group(1) for m in _NAMED_IN.finditer(pre) if is_known_place(m.group(1))]
+        return places[-1] if places else raw
+    if raw.strip().lower() in ("he", "she"):  # "seeing Dev since November and he's my boyfriend now": Dev
+        people = [m.group(1) for m in _NAMED_IN.finditer(pre) if m.group(1).lower() not in words("not_names")]
+        return people[-1] if people else raw
     if raw.strip().lower() not in ("it", "this", "that", "they"):
         return raw
-    pre = hit.m.string[: hit.m.start()]
     # opening its sentence ("I just finished Circe. It's my new favourite book."): the name ending the one before
     names = [
         m.group(1) for m in [_ANTECEDENT.search(pre) if pre.strip() else None, _LAST_NAMED.search(hit.before)] if m
@@ -131,7 +137,7 @@ def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     """(attribute, value, qualifier) of the match's first value (and its list items)."""
     attr, gd = hit.rule.attribute, hit.m.groupdict()
     raw = antecedent(hit, _raw(gd))
-    if raw.strip().lower() in ("it", "this", "that", "they"):
+    if raw.strip().lower() in ("it", "this", "that", "they", "he", "she"):
         return []  # nothing it could stand for
     if attr == "pet":
         return _pet(gd)

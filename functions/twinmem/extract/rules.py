@@ -126,7 +126,7 @@ def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
     """The matched value has the shape its rule's check asks for (a pronoun's antecedent is checked later)."""
     raw = gd.get("val") or gd.get("v1") or gd.get("v2") or ""
     kind = {"home": "cap", "left": "cap", "change": "cap"}.get(rule.attribute, rule.check)
-    if raw.strip().lower() in ("it", "this", "that", "they"):
+    if raw.strip().lower() in ("it", "this", "that", "they", "he", "she", "there"):
         return True
     if raw and kind and kind not in ("lang", "hobby") and not check(kind, clean(rule.attribute, raw)):
         return False
@@ -158,7 +158,7 @@ def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
     raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
     if raw.lower() in ("it", "this", "that"):
-        return turn.last_thing
+        return turn.it_thing()
     turn.last_thing = Subject(raw, "thing")
     return turn.last_thing
 
@@ -188,6 +188,9 @@ def _earlier_verb_subject(hit: Hit, pre: str, turn: Turn) -> Subject | None:
     return None
 
 
+# "so I guess I'm pescatarian now": a state accepted, not a guess (only with "now" after the value)
+_RESIGNED = re.compile(r"\b(?:i\s+)?(?:guess|suppose)\b", re.I)
+_NOW = re.compile(r"\s*(?:now|these\s+days|officially)\b", re.I)
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b", re.I)
 
 
@@ -347,7 +350,12 @@ class RulesExtractor:
         rule = hit.rule
         after = "" if rule.timeless else named[hit.val_span[1] : c_end]  # an aside's value is not what they want
         after = _FOR_YOU.split(after)[0]  # "... is x@y.co in case you need it": said for the listener, not hedged
-        if _hedged(named[c_start : hit.val_span[0]], rule) or _hedged(after, rule):
+        lead = (
+            _RESIGNED.sub("", named[c_start : hit.val_span[0]])
+            if _NOW.match(after)
+            else named[c_start : hit.val_span[0]]
+        )
+        if _hedged(lead, rule) or _hedged(after, rule):
             return None
         if rule.needs_be and not (cues.BE.search(hit.aux) or (subj.has_be and not hit.aux.strip(" ,"))):
             return None

@@ -36,7 +36,7 @@ def person_before(pre: str) -> re.Match[str] | None:
 def coordinated_person(pre: str) -> re.Match[str] | None:
     """The person who opens the sentence and did one thing before "and": the subject of the verb after it
     ("Mateo rehomed Chico and | got a corgi"); never the speaker (self_before reads "I ... and")."""
-    found = cues.COORD_PERSON.match(pre)
+    found = cues.COORD_PERSON.search(pre)
     if found is None or found.group("ps").strip().lower() in ("i", "we", "im", "ive", "you"):
         return None
     return None if found.group("ps").split()[0].lower() in words("not_names") else found

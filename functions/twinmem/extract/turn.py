@@ -73,6 +73,7 @@ class Turn:
         self.last_person: Subject | None = None
         self.last_thing: Subject | None = None
         self.partner: str | None = None
+        self.sentence = self.before = ""  # the sentence being read, and the one before it
 
     def speaker(self) -> Subject | None:
         return None if self.assistant and not self.named else Subject(SELF, "self")
@@ -82,6 +83,7 @@ class Turn:
 
     def notice(self, sentence: str) -> None:
         """A sentence that opens with a person's name makes them whom "he" or "she" refers to next."""
+        self.sentence, self.before = sentence, self.sentence
         sentence = _ASKING.sub("", sentence)  # "Could Oskar help?": Oskar
         if (called := _CALLED.search(sentence)) and called.group(1).lower() not in words("not_names"):
             self.last_person = Subject(called.group(1), "person")  # "his name is Ravi": Ravi is whom "he" is next
@@ -103,6 +105,18 @@ class Turn:
             return self.listener()
         if w in ("he", "she", "his", "her", "him"):
             return self.last_person
+        return None
+
+    def it_thing(self) -> Subject | None:
+        """What "it" is: the thing a match last named, else a service named by its identifier before "it" in
+        the sentence or in the one before ("handed the payments-dashboard over, and Ines owns it now")."""
+        if self.last_thing is not None:
+            return self.last_thing
+        it = re.search(r"\b(?:it|this|that)\b", self.sentence, re.I)
+        for text in (self.sentence[: it.start()] if it else "", self.before):
+            named = [m.group(0) for m in _IDENT.finditer(text) if m.group(0).split("-")[0] not in _NOT_IDENT]
+            if named:
+                return Subject(named[-1], "thing")
         return None
 
     def person(self, phrase: str) -> Subject | None:
@@ -135,7 +149,7 @@ class Turn:
         if low in _NOT_THINGS or _VERSION_OF.fullmatch(low):  # "Version 4 (of X) went live"
             return None
         if low in ("it", "this", "that"):
-            return self.last_thing
+            return self.it_thing()
         if re.search(
             rf"\b(?:{M['REL']}|parents|kids|children|family|friends|folks|people|grandparents|relatives|"
             rf"everyone|everybody|someone|somebody|team\s+mates|guys)s?$",
@@ -174,6 +188,14 @@ _HEADED = re.compile(
     r"extension|dashboard|site|platform|model|script|job)\s+"
     r"(?-i:([a-z][a-z0-9]{2,}))",
     re.I,
+)
+# a service named by an identifier ("billing-db", "notify_bot"), and the first words of hyphenated ordinary ones
+_IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w@/-]|\.\w)")
+_NOT_IDENT = frozenset(
+    "on follow check sign log set well e x t co part full long short real open self one day up built add re hand "
+    "roll pre non high low mid half ex anti multi semi cross all in out over under back front end year week month "
+    "so great step twenty thirty forty fifty sixty seventy eighty ninety first second third last next old new "
+    "to pop hip lo hi take drop walk stand make break check-in grown brand well-being much ice".split()
 )
 _NUMBER = re.compile(r"[v#]?\d[\d.,:]*")
 _VERSIONED = re.compile(r"([A-Za-z][\w+#-]*(?:\s+[A-Za-z][\w+#-]*)?)\s+v?\d+(?:\.\d+){1,3}")
