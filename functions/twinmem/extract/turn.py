@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from twinmem.extract.base import SELF
-from twinmem.extract.lexicon import languages, words
+from twinmem.extract.lexicon import gender_of, languages, words
 from twinmem.extract.table import grammar
 
 M = grammar().macros
@@ -103,9 +103,24 @@ class Turn:
             return self.speaker()
         if w in ("you", "your"):
             return self.listener()
-        if w in ("he", "she", "his", "her", "him"):
-            return self.last_person
+        if w in _GENDERED:
+            return self._by_gender(w, _GENDERED[w])
         return None
+
+    def _by_gender(self, word: str, gender: str) -> Subject | None:
+        """Whom "she" or "he" is: the person last spoken about, unless their name or relation is the other
+        gender's; then the last one of this gender named before it, in the sentence or the one before ("Bettina
+        and Klaus divorced, and she's engaged to Rahel": Bettina)."""
+        last = self.last_person
+        if last is not None and _gender(last.display, self.sentence + " " + self.before) in (None, gender):
+            return last
+        at = re.search(rf"\b{word}\b", self.sentence, re.I)
+        for text in (self.sentence[: at.start()] if at else self.sentence, self.before):
+            named = [n for n in re.findall(M["NAMETOK"], text) if n.lower() not in words("not_names")]
+            fits = [n for n in named if _gender(n, text) == gender]
+            if fits:
+                return self._third(fits[-1])
+        return None  # the one spoken about is the other gender's, and no one of this gender was named
 
     def it_thing(self) -> Subject | None:
         """What "it" is: the thing a match last named, else a service named by its identifier before "it" in
@@ -189,6 +204,24 @@ _HEADED = re.compile(
     r"(?-i:([a-z][a-z0-9]{2,}))",
     re.I,
 )
+_GENDERED = {"he": "male", "him": "male", "his": "male", "she": "female", "her": "female"}
+_REL_GENDER = {
+    **dict.fromkeys(
+        "brother husband boyfriend dad father son uncle nephew grandpa grandfather stepdad".split(), "male"
+    ),
+    **dict.fromkeys(
+        "sister wife girlfriend mum mom mother daughter aunt niece grandma grandmother stepmum stepmom".split(),
+        "female",
+    ),
+}
+
+
+def _gender(name: str, text: str) -> str | None:
+    """A person's gender as the text's relation word says ("my brother Rafael"), else as their first name does."""
+    rel = re.search(rf"\b(\w+)\s*,?\s+{re.escape(name)}\b", text)
+    return _REL_GENDER.get(rel.group(1).lower()) if rel and rel.group(1).lower() in _REL_GENDER else gender_of(name)
+
+
 # a service named by an identifier ("billing-db", "notify_bot"), and the first words of hyphenated ordinary ones
 _IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w@/-]|\.\w)")
 _NOT_IDENT = frozenset(
