@@ -300,8 +300,12 @@ def test_a_turn_opening_on_she_is_about_the_one_person_carried_from_before() -> 
     filed = {"Ama": {"home_city": ["Accra"]}}
     got = things.changes("She moved to Kumasi last month.", SAID, filed)
     assert [(s.subject, s.value) for s in got] == [("Ama", "Kumasi")]
-    two = {"Ama": {"home_city": ["Accra"]}, "Kofi": {"home_city": ["Tema"]}}
+    two = {"Ama": {"home_city": ["Accra"]}, "Abena": {"home_city": ["Tema"]}}
     assert things.changes("She moved to Kumasi last month.", SAID, two) == []  # which of them?
+    other = {"Ama": {"home_city": ["Accra"]}, "Kofi": {"home_city": ["Tema"]}}  # Kofi is a man's name
+    assert [(s.subject, s.value) for s in things.changes("She moved to Kumasi last month.", SAID, other)] == [
+        ("Ama", "Kumasi")
+    ]
     assert things.changes("Her brother moved to Kumasi last month.", SAID, filed) == []  # someone else's
     assert not things.refers_back("Kumasi is lovely.") and things.refers_back("Oh, she's in Kumasi now.")
 

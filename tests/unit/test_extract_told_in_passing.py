@@ -156,3 +156,9 @@ def test_she_or_he_after_two_names_is_the_one_of_that_gender() -> None:
 
 def test_she_named_nobody_of_her_gender_is_nobody() -> None:
     assert facts("Henrik called me, and she's moved to Tromsø.") == set()
+
+
+def test_she_opening_a_turn_after_a_couple_is_the_woman_of_it() -> None:
+    things = {"Ingrid": {"partner": ["Lars"]}, "Lars": {"partner": ["Ingrid"]}}
+    got = X.read("She's engaged to Tomas now!", SAID, "user", filed={}, things=things).statements
+    assert {(s.subject, s.attribute, s.value) for s in got} == {("Ingrid", "partner", "Tomas")}

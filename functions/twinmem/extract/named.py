@@ -26,7 +26,7 @@ from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.checks import is_known_place
 from twinmem.extract.context import shaped_values, table
-from twinmem.extract.lexicon import words
+from twinmem.extract.lexicon import gender_of, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
@@ -163,7 +163,11 @@ def _lead(norm: str, at: Mapping[str, re.Pattern[str]], asked: str | None) -> li
     naming none, the subjects named in the turns before it ("She transferred, she's at Wits now.")."""
     lead = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
     if not lead and refers_back(norm) and not any(p.search(norm) for p in at.values()):
-        lead = [(-1, name) for name in at]
+        opening = _PRONOUN_OPENS.match(_DISCOURSE.sub("", norm))
+        other = {"she": "male", "her": "male", "he": "female", "his": "female"}.get(
+            opening.group(0).lower() if opening else ""
+        )  # "She's engaged now" after "Bettina and Klaus": not Klaus
+        lead = [(-1, name) for name in at if other is None or gender_of(name) != other]
     return lead
 
 
