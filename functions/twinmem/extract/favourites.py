@@ -20,7 +20,7 @@ from twinmem.extract.text import clause
 from twinmem.values import value_key
 from twinmem.vocabulary import FAVORITE
 
-__all__ = ["Passage", "last_new"]
+__all__ = ["Passage", "asked_self", "last_new"]
 
 _NP = (
     r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|"
@@ -40,6 +40,9 @@ _FRAMES = [
         r"become\s+my\s+(?:new\s+)?favou?rite)\b",
         re.I,
     ),
+    re.compile(
+        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+new\s+(?:favou?rite|fave|fav)\b{_END}", re.I
+    ),
     re.compile(  # "tacos are number one for me now", "ramen is my number one"
         rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
         r"(?:number\s+one|no\.?\s*1|#1|top\s+pick)(?:\s+(?:for\s+me|in\s+my\s+book))?|the\s+best\s+thing\s+ever)\b",
@@ -55,7 +58,8 @@ _FRAMES = [
 _IT_TOOK_THE_TOP = re.compile(
     r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|"
     r"completely\s+|basically\s+|pretty\s+much\s+)?"
-    r"(?:overtaken|replaced|dethroned|knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b"
+    r"(?:overtaken|replaced|dethroned|taken\s+over|took\s+over|"
+    r"knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b"
     r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b",
     re.I,
 )
@@ -120,3 +124,27 @@ def last_new(
             if value_key(attribute, value) not in known and not about.fullmatch(value):
                 best = (value, p.start, p.end)
     return best
+
+
+# the speaker asking themselves, then answering: "Favourite book? Piranesi, easily."
+_ASKS_SELF = re.compile(
+    r"^\W*(?:(?:and|so|oh|my)\s+)*(?:all[- ]time\s+|current\s+)?(?:favou?rite|fave|fav)\s+(?P<thing>[a-z]+)\s*\?+\s*$",
+    re.I,
+)
+_ANSWER = re.compile(
+    r"^\W*(?:(?:oh|easy|easily|definitely|honestly|obviously)\W+)?(?:it'?s\s+|that'?s\s+)?(?P<v>(?!(?:i|we|it|that|no|yes|"
+    r"not|don't|can't|too|hard|tough|good|great|hmm|um|depends|probably|maybe)\b)[\w'&:-]+(?:\s+[\w'&:-]+){0,5}?)"
+    r"\s*(?:,\s*(?:easily|hands\s+down|no\s+contest|obviously|of\s+course|for\s+sure|by\s+far|always|forever|duh|"
+    r"no\s+question|every\s+time|100%)\b[^.!?]*)?[.!]*\s*$",
+    re.I,
+)
+
+
+def asked_self(prev: str, sent: str) -> tuple[str, str, int] | None:
+    """(thing, value, value's offset in `sent`) when the sentence before asks "favourite <thing>?" and this one
+    answers it and says nothing else."""
+    asked = _ASKS_SELF.match(prev)
+    said = _ANSWER.match(sent) if asked else None
+    if asked is None or said is None or said.group("v").lower() in words("stopword_values"):
+        return None
+    return asked.group("thing").lower(), said.group("v"), said.start("v")

@@ -6,12 +6,13 @@ from __future__ import annotations
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.checks import check
+from twinmem.extract.favourites import asked_self
 from twinmem.extract.lexicon import words
-from twinmem.extract.pairs import clean, resolve_place_or_org
+from twinmem.extract.pairs import clean, favorite_of, resolve_place_or_org
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.turn import Turn
 
-__all__ = ["follow_up", "wed_to"]
+__all__ = ["favourite_answered", "follow_up", "wed_to"]
 
 
 def follow_up(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
@@ -56,3 +57,22 @@ def wed_to(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
         return []
     span = (offset + to.start("val"), offset + to.end("val"))
     return [Statement(subject=who.display, attribute="partner", value=name, valid_from=turn.said.date(), span=span)]
+
+
+def favourite_answered(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
+    """The speaker's favourite, asked by themselves and answered next: "Favourite book? Piranesi, easily."."""
+    found = asked_self(prev, sent)
+    speaker = turn.speaker()
+    if found is None or speaker is None:
+        return []
+    thing, value, at = found
+    return [
+        Statement(
+            subject=speaker.display,
+            attribute=attribute,
+            value=v,
+            valid_from=turn.said.date(),
+            span=(offset + at, offset + at + len(value)),
+        )
+        for attribute, v, _q in favorite_of(thing, value)
+    ]

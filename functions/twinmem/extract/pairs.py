@@ -66,6 +66,18 @@ def _ports(raw: str, clause: str) -> list[tuple[str, str, str | None]]:
 _FAVORITE_SAME = {"film": "movie", "flick": "movie", "novel": "book", "tune": "song", "colour": "color"}
 
 
+_FAV_LEAD = re.compile(
+    r"^(?:(?:honestly|actually|really|basically|probably|definitely|literally|totally|now|just|tbh|lowkey|also|so)\s+)+"
+    r"(?-i:(?:a|an|the)\s+)?",
+    re.I,
+)
+
+
+def favorite_of(thing: str, raw: str) -> list[tuple[str, str, str | None]]:
+    """(attribute, value, qualifier) of a favourite <thing> said as `raw`, or none when it is no thing's."""
+    return _favorite({"thing": thing}, raw)
+
+
 def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
     thing = re.sub(r"\s+", "_", fold(gd.get("thing") or "")).replace("colour", "color")
     thing = re.sub(r"(?<=[^s])s$", "", thing)
@@ -74,6 +86,7 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
         return []
     if re.match(r"to\s", raw):  # "my go-to move is to ask for the bill": something done, not a thing
         return []
+    raw = _FAV_LEAD.sub("", raw) or raw  # "honestly a hojicha latte is my favourite": a hojicha latte
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
 
 

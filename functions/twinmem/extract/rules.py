@@ -25,8 +25,9 @@ from twinmem.extract import named as named_subjects
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import as_country_told, as_work_told, check
 from twinmem.extract.confirmed import confirmed, confirms
+from twinmem.extract.denied import denied
 from twinmem.extract.lexicon import big_cities, countries
-from twinmem.extract.next_sentence import follow_up, wed_to
+from twinmem.extract.next_sentence import favourite_answered, follow_up, wed_to
 from twinmem.extract.pairs import Hit, clean, statements
 from twinmem.extract.restated import corrected, day_corrected, restated
 from twinmem.extract.said_as_it import said_as_it
@@ -240,7 +241,7 @@ class RulesExtractor:
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = as_work_told(context.studies(text, filed, found), filed, text) + as_country_told(found, filed)
             found += corrected(norm := readable(text), said_at, filed, found)
-            found += _new(found, day_corrected(norm, said_at, filed))
+            found += _new(found, day_corrected(norm, said_at, filed)) + denied(text, asked, filed, said_at, found)
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
             found += named_subjects.first_values(text, said_at, found)
@@ -277,6 +278,7 @@ class RulesExtractor:
                 or follow_up(prev, sent, s_start, turn)
                 or wed_to(prev, sent, s_start, turn)
                 or said_as_it(prev, sent, s_start, said_at.date(), me.display if (me := turn.speaker()) else None)
+                or favourite_answered(prev, sent, s_start, turn)
             )
             prev = sent
             for st in map(lambda st: _pet_named(st, norm), found):

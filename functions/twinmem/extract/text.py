@@ -29,7 +29,8 @@ _ASIDE = re.compile(
 
 # what a thing is, then its name as the aside: "Our sales dashboard, Atlas, is owned by Marco"
 _NAMED_ASIDE = re.compile(
-    r"(?P<what>\b(?:our|the|my|their)\s+[a-z][a-z -]{1,40}?\s*,\s*)(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})"
+    r"(?P<what>\b(?:our|the|my|their)\s+[a-z][a-z -]{1,40}?\s*,\s*)"
+    r"(?:(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})|(?-i:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*))"
     r"(?P<comma>\s*,)" + _THEN_VERB,
     re.I,
 )
@@ -44,8 +45,11 @@ def mask_asides(text: str) -> str:
 
 
 def _name_kept(m: re.Match[str]) -> str:
+    """The name, and for one in lower case its determiner too ("our ... quarry runs"), so it reads as a thing."""
     name = m.group(0)[m.end("what") - m.start() : m.start("comma") - m.start()]
-    return " " * len(m.group("what")) + name + " " * len(m.group("comma"))
+    what = m.group("what")
+    det = what.split()[0] if name[:1].islower() else ""
+    return det + " " * (len(what) - len(det)) + name + " " * len(m.group("comma"))
 
 
 # words quoted, not said: a passage in quotes ("The article opens with 'I moved to Lisbon ...'")
@@ -119,10 +123,23 @@ def in_own_words(said_to: str) -> str:
     return own
 
 
+# "Guess who got promoted": the speaker, told as a riddle
+_GUESS_WHO = re.compile(
+    r"\b(?:guess|and\s+guess)\s+wh(?:o|o's|ose)(?=\s+(?:just\s+|finally\s+)?[a-z]+(?:ed|s)?\b)", re.I
+)
+
+
+def _guessed(m: re.Match[str]) -> str:
+    said = m.group(0)
+    me = {"whose": "my", "who's": "I'm"}.get(said.lower().rsplit(None, 1)[-1], "I")
+    return " " * (len(said) - len(me)) + me
+
+
 def readable(text: str, asides: bool = True) -> str:
     """A turn as the readers read it, every offset kept: curly apostrophes straight, long tokens, quoted
-    passages and (unless `asides` is False) the asides between a name and its verb blanked."""
-    norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    passages and (unless `asides` is False) the asides between a name and its verb blanked; "guess who"
+    read as the speaker."""
+    norm = _GUESS_WHO.sub(_guessed, mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
     return mask_quotes(mask_asides(norm) if asides else norm)
 
 
