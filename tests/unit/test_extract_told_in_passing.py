@@ -99,9 +99,15 @@ def test_a_move_to_no_known_place_beside_the_filed_employer_is_a_new_employer() 
         ("The ledger job belongs to team Puffin.", ("ledger job", "owner", "Puffin", 1)),
         ("After the merger, ledger-sync is team Heron's now.", ("ledger-sync", "owner", "Heron", 1)),
         ("I'm fixing the alerts for quota-svc, which belongs to team Wren.", ("quota-svc", "owner", "Wren", 1)),
+        ("Guess who got promoted to Staff Designer!", (SELF, "job_title", "Staff Designer", 1)),
+        ("Favourite album? Blue, easily.", (SELF, "favorite_album", "Blue", 1)),
+        ("Dropped sugar and tbh a cortado is my favourite drink now.", (SELF, "favorite_drink", "cortado", 1)),
+        ("Our billing service, tallyd, runs on 8088.", ("tallyd", "port", "8088", 1)),
+        ("Rough week at Deliveroo.", (SELF, "employer", "Deliveroo", 1)),
     ],
 )
-def test_things_named_in_lower_case_or_before_which(text: str, expected: Fact) -> None:
+def test_things_in_lower_case_riddles_self_asked_favourites_and_working_days(text: str, expected: Fact) -> None:
+    """Things named in lower case or before "which", "guess who", "favourite X? Y.", asides, a day at a firm."""
     assert expected in facts(text)
 
 
@@ -179,20 +185,6 @@ def test_no_to_a_check_naming_a_filed_value_files_the_value_the_reply_names() ->
     }
     assert reply("Nope, still there.", {"employer": ["Revolut"]}, "Still at Revolut?") == set()
     assert reply("No, Wise since June.", {"employer": ["Revolut"]}, "Do you like your job?") == set()  # nothing asked
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("Guess who got promoted to Staff Designer!", (SELF, "job_title", "Staff Designer", 1)),
-        ("Favourite album? Blue, easily.", (SELF, "favorite_album", "Blue", 1)),
-        ("Dropped sugar and tbh a cortado is my favourite drink now.", (SELF, "favorite_drink", "cortado", 1)),
-        ("Our billing service, tallyd, runs on 8088.", ("tallyd", "port", "8088", 1)),
-        ("Rough week at Deliveroo.", (SELF, "employer", "Deliveroo", 1)),
-    ],
-)
-def test_riddles_self_asked_favourites_lower_case_asides_and_working_days(text: str, expected: Fact) -> None:
-    assert expected in facts(text)
 
 
 def test_a_self_asked_favourite_unanswered_is_nothing() -> None:
