@@ -65,6 +65,7 @@ UPDATE_SETS = (
     "updates_blind15",
     "updates_blind16",
     "updates_blind17",
+    "updates_blind18",
 )
 K = 10
 BATCH = 100

@@ -203,3 +203,34 @@ def test_a_new_favourite_named_without_its_thing_or_taking_over_the_old_one() ->
 def test_a_couple_hitting_months_together_is_the_speaker_s_new_partner() -> None:
     text = "Jonah and I hit eight months next week! (Theo and I split up last year.)"
     assert (SELF, "partner", "Jonah", 1) in read(text, {"partner": ["Theo"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Since May I'm Senior Data Engineer with a team of three.", (SELF, "job_title", "Senior Data Engineer", 1)),
+        ("We skipped a release, so wren is now at 3.1.0.", ("wren", "version", "3.1.0", 1)),
+        ("Notes for our internal build tool, heron. The current version is 0.9.4.", ("heron", "version", "0.9.4", 1)),
+        ("Dropped by to see Amira, but she moved to Porto in June.", ("Amira", "home_city", "Porto", 1)),
+        (
+            "Pavel and I split up, and I've been with Dmitri since March. He's my partner now.",
+            (SELF, "partner", "Dmitri", 1),
+        ),
+    ],
+)
+def test_bare_titles_lower_case_versions_its_current_version_and_pronouns_after_a_name(
+    text: str, expected: Fact
+) -> None:
+    assert expected in facts(text)
+
+
+def test_a_bare_title_is_not_a_name_and_the_current_version_of_nothing_named_is_nobody_s() -> None:
+    assert facts("I'm now Principal Engineer.") == {(SELF, "job_title", "Principal Engineer", 1)}
+    assert facts("The current version is 2.4.1.") == set()
+    assert facts("I met Lars for lunch, but she moved to Porto.") == set()  # nobody she could be
+
+
+def test_a_business_speaking_as_we_after_its_name() -> None:
+    text = "Big news: Bramble Bakery has moved! We're on Calder Road now."
+    got = X.read(text, SAID, "user", filed={}, things={"Bramble Bakery": {"location": ["Mill Lane"]}}).statements
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Bramble Bakery", "location", "Calder Road")]

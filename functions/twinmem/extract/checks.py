@@ -87,7 +87,7 @@ def _notname(value: str, low: str) -> bool:
     return not (
         set(low.split()) & (words("not_names") | languages())
         or low in DEMONYMS
-        or re.fullmatch(rf"(?:{M['DIETS']}|{M['TITLE_HEADS']})", low)
+        or re.fullmatch(rf"(?:{M['DIETS']}|(?:[\w-]+\s+){{0,3}}(?:{M['TITLE_HEADS']}))", low)  # not "Automation Lead"
         or re.match(rf"(?:{M['CAR_BRANDS']})\b", low)
     )
 

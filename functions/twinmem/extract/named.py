@@ -134,7 +134,10 @@ def changes(
     return out
 
 
-_PRONOUN_START = re.compile(r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their|it|its|it's)\b", re.I)
+# (and "we're", a business speaking of itself: "Little Fern has moved! We're on Calder Road now.")
+_PRONOUN_START = re.compile(
+    r"\W*(?:(?:and|but|so|then|now)\s+)?(?:he|she|they|his|her|their|it|its|it's|we're|we\s+are)\b", re.I
+)
 # "£22 a week now.", "price is $52 now": a sentence opening on a value, or on the attribute it gives
 _VALUE_START = re.compile(
     r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|(?!(?:19|20)\d\d\b)\d{4,5}\b(?![.,:/-]?\d)(?!\s*(?:am|pm|%|people|users|ms|km)\b)|"

@@ -126,7 +126,8 @@ def antecedent(hit: Hit, raw: str) -> str:
         places = [m.group(1) for m in _NAMED_IN.finditer(pre) if is_known_place(m.group(1))]
         return places[-1] if places else raw
     if raw.strip().lower() in ("he", "she"):  # "seeing Dev since November and he's my boyfriend now": Dev
-        people = [m.group(1) for m in _NAMED_IN.finditer(pre) if m.group(1).lower() not in words("not_names")]
+        before = pre if pre.strip() else hit.before  # "... been with Dmitri since March. He's my partner now."
+        people = [m.group(1) for m in _NAMED_IN.finditer(before) if m.group(1).lower() not in words("not_names")]
         return people[-1] if people else raw
     if raw.strip().lower() not in ("it", "this", "that", "they"):
         return raw

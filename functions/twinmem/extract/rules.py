@@ -42,7 +42,7 @@ from twinmem.extract.slots import (
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, places_recased, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
-from twinmem.extract.turn import Subject, Turn
+from twinmem.extract.turn import ITS_OWN, Subject, Turn
 from twinmem.values import value_key
 
 __all__ = ["RulesExtractor"]
@@ -158,7 +158,7 @@ def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"['’]s$", "", raw.strip())
     raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
     raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
-    if raw.lower() in ("it", "this", "that"):
+    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()):  # "the current version": its
         return turn.it_thing()
     turn.last_thing = Subject(raw, "thing")
     return turn.last_thing

@@ -108,19 +108,27 @@ class Turn:
         return None
 
     def _by_gender(self, word: str, gender: str) -> Subject | None:
-        """Whom "she" or "he" is: the person last spoken about, unless their name or relation is the other
-        gender's; then the last one of this gender named before it, in the sentence or the one before ("Bettina
-        and Klaus divorced, and she's engaged to Rahel": Bettina)."""
+        """Whom "she" or "he" is: the person last spoken about when their name or relation is this gender's; else
+        the last one of this gender named before it in the sentence ("visiting Ines, but she relocated"); else
+        the person last spoken about if nothing says their gender; else the last one of this gender named in the
+        sentence before ("Bettina and Klaus divorced. She's engaged to Rahel": Bettina)."""
         last = self.last_person
-        if last is not None and _gender(last.display, self.sentence + " " + self.before) in (None, gender):
+        known = _gender(last.display, self.sentence + " " + self.before) if last is not None else None
+        if last is not None and known == gender:
             return last
         at = re.search(rf"\b{word}\b", self.sentence, re.I)
-        for text in (self.sentence[: at.start()] if at else self.sentence, self.before):
-            named = [n for n in re.findall(M["NAMETOK"], text) if n.lower() not in words("not_names")]
-            fits = [n for n in named if _gender(n, text) == gender]
-            if fits:
-                return self._third(fits[-1])
-        return None  # the one spoken about is the other gender's, and no one of this gender was named
+        if fits := self._of_gender(self.sentence[: at.start()] if at else self.sentence, gender):
+            return self._third(fits)
+        if last is not None and known is None:
+            return last
+        fits = self._of_gender(self.before, gender)
+        return self._third(fits) if fits else None  # no one of this gender named
+
+    @staticmethod
+    def _of_gender(text: str, gender: str) -> str | None:
+        named = [n for n in re.findall(M["NAMETOK"], text) if n.lower() not in words("not_names")]
+        fits = [n for n in named if _gender(n, text) == gender]
+        return fits[-1] if fits else None
 
     def it_thing(self) -> Subject | None:
         """What "it" is: the thing a match last named, else a service named by its identifier before "it" in
@@ -130,6 +138,7 @@ class Turn:
         it = re.search(r"\b(?:it|this|that)\b", self.sentence, re.I)
         for text in (self.sentence[: it.start()] if it else "", self.before):
             named = [m.group(0) for m in _IDENT.finditer(text) if m.group(0).split("-")[0] not in _NOT_IDENT]
+            named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
             if named:
                 return Subject(named[-1], "thing")
         return None
@@ -163,7 +172,7 @@ class Turn:
         low = text.lower()
         if low in _NOT_THINGS or _VERSION_OF.fullmatch(low):  # "Version 4 (of X) went live"
             return None
-        if low in ("it", "this", "that"):
+        if low in ("it", "this", "that") or ITS_OWN.fullmatch(low):  # "The current version is 2.4.1": its
             return self.it_thing()
         if re.search(
             rf"\b(?:{M['REL']}|parents|kids|children|family|friends|folks|people|grandparents|relatives|"
@@ -197,10 +206,20 @@ _OBJECT_PRONOUN = re.compile(
 _SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
 _CALLED = re.compile(rf"\b(?i:his|her)\s+name(?:['’]s|\s+is)\s+({M['NAMETOK']})")
 # a thing named after what it is: "build server kestrel", "API server atlas", "the db box osprey"
-_HEADED = re.compile(
-    r"(?:[\w-]+\s+){0,2}(?:server|box|service|microservice|app|bot|db|database|cluster|machine|vm|instance|runner|node|"
+_KINDS = (
+    r"server|box|service|microservice|app|bot|db|database|cluster|machine|vm|instance|runner|node|"
     r"host|worker|tool|cli|api|library|lib|package|repo|project|pipeline|daemon|gateway|proxy|queue|cache|plugin|"
-    r"extension|dashboard|site|platform|model|script|job)\s+"
+    r"extension|dashboard|site|platform|model|script|job"
+)
+# a thing named after what it is, or as what it is called: "our internal deploy CLI, tern", "an app called quill"
+_KIND_NAMED = re.compile(
+    rf"\b(?:(?:our|the|my|their)\s+(?:[\w-]+\s+){{0,3}}(?:{_KINDS})\s*,\s*|(?:called|named)\s+)"
+    r"(?-i:([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*|[A-Z][\w-]+))\b",
+    re.I,
+)
+ITS_OWN = re.compile(r"(?:current|latest|new|live|stable|production|prod)\s*(?:version|release|build|port)?")
+_HEADED = re.compile(
+    rf"(?:[\w-]+\s+){{0,2}}(?:{_KINDS})\s+"
     r"(?-i:([a-z][a-z0-9]{2,}))",
     re.I,
 )
