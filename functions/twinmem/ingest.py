@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from twinmem import accounts, embeddings, ids, subjects
+from twinmem import accounts, embeddings, ids, relatives, subjects
 from twinmem.access import change_entry
 from twinmem.aws import store
 from twinmem.chains import build_chains, chain_of
@@ -187,9 +187,15 @@ def ingest_event(
     # the warm container's account record (≤ TWINMEM_ACCOUNT_CACHE_SECONDS old): a turn read with the
     # generation before a rebuild began is re-read by that rebuild, which withdraws the older reading
     acc = acc or accounts.lookup(tenant, account) or Account(tenant=tenant, account=account, created_at=ev.recorded_at)
-    own, things = speaker_filed(acc, ev, extractor), named_filed(acc, ev, extractor)
-    reading = read_turn(extractor, ev.content, ev.said_at, ev.role, ev.name, filed=own, things=things, asked=ev.asked)
-    statements = reading.statements[:MAX_STATEMENTS]
+    # "my sister" said alone read as the sister named before ("my sister Maren"), spans put back on the turn
+    in_context = getattr(extractor, "reads_context", False) is True
+    text, shifts = relatives.named_in(ev.content, ev.relatives) if in_context else (ev.content, [])
+    own, things = speaker_filed(acc, ev, extractor), named_filed(acc, ev, extractor, text)
+    reading = read_turn(extractor, text, ev.said_at, ev.role, ev.name, filed=own, things=things, asked=ev.asked)
+    statements = [
+        st.model_copy(update={"span": relatives.unshift(st.span, shifts)}) if shifts else st
+        for st in reading.statements[:MAX_STATEMENTS]
+    ]
     now = utcnow()
     acc = _named_by(acc, ev, statements)
     memories = [memory_from_statement(acc, ev, i, st, extractor, now) for i, st in enumerate(statements)]
@@ -230,7 +236,9 @@ def speaker_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, li
 MAX_NAMED = 4  # subjects named in one turn whose values are read (one Query each)
 
 
-def named_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, dict[str, list[str]]]:
+def named_filed(
+    acc: Account, ev: Event, extractor: Extractor, text: str | None = None
+) -> dict[str, dict[str, list[str]]]:
     """The recorded subjects a turn (or the question it answers) names, things and other people, and their
     values filed so far, for an extractor that reads changes in context: one gsi2 Query for the names, then
     one projected Query per subject named (at most MAX_NAMED). Nothing for an unnamed assistant turn (it
@@ -239,7 +247,8 @@ def named_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, dict
         return {}
     recorded = store.list_subjects(acc.tenant, acc.account, lambda visibility, _agent: visibility != "private")
     names = {display: stored for stored, display in recorded if stored != SELF}
-    named = named_subjects.mentions(f"{ev.asked or ''} {ev.content}", list(names))[:MAX_NAMED]  # or its question
+    said = ev.content if text is None else text  # (with relatives said alone named: relatives.py)
+    named = named_subjects.mentions(f"{ev.asked or ''} {said}", list(names))[:MAX_NAMED]  # or its question
     if not named and ev.spoken_of and named_subjects.refers_back(ev.content):  # "She transferred, ..."
         named = named_subjects.mentions(ev.spoken_of, list(names))[:MAX_NAMED]
     return {n: store.filed_values(acc.tenant, acc.account, names[n]) for n in named}

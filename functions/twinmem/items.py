@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import UTC
 
-from twinmem import accounts, episodes, ids
+from twinmem import accounts, episodes, ids, relatives
 from twinmem.aws import store
 from twinmem.errors import Invalid, NotFound
 from twinmem.http.schemas import AddItemsRequest, ItemsAdded
@@ -57,6 +57,7 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
         prev = last.get(ev.conversation_id)
         ev.asked = asked_before(prev, ev) if prev is not None else None
         ev.spoken_of = prev.spoken_of if prev is not None else None
+        ev.relatives = prev.relatives if prev is not None else None
         last[ev.conversation_id] = last_turn_of(ev)
     vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
     # all or nothing: the items, and the end user's record on their first items, in one transaction
@@ -113,6 +114,7 @@ def last_turn_of(ev: Event) -> LastTurn:
         said_at=ev.said_at,
         questions=questions[-MAX_ASKED:] or None,
         spoken_of=" ".join(names[-MAX_SPOKEN_OF:]) or None,
+        relatives=relatives.merged(ev.relatives, ev.content),
     )
 
 

@@ -92,6 +92,9 @@ class Event(Model):
     # the last names said in the items before this one in its conversation (items.MAX_SPOKEN_OF, latest last):
     # whom "she" opening a turn may be ("She transferred, she's at Wits now"). Stored on the item, never shown.
     spoken_of: str | None = Field(default=None, exclude=True)
+    # the relatives named by relation and name before it in its conversation ("sister=Maren mum=Rosalind",
+    # twinmem/relatives.py): who "my sister" alone is. Stored on the item, never shown.
+    relatives: str | None = Field(default=None, exclude=True)
     recorded_at: datetime
     version: int = 1
     versions: list[EventVersion] = Field(default_factory=list)
@@ -107,6 +110,7 @@ class LastTurn(Model):
     said_at: datetime
     questions: str | None = None
     spoken_of: str | None = None  # the last names said up to and including it (items.MAX_SPOKEN_OF, latest last)
+    relatives: str | None = None  # relatives named by relation and name up to and including it (relatives.py)
 
 
 class Mention(Model):

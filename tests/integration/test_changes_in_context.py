@@ -170,3 +170,24 @@ def test_she_opening_a_later_turn_is_the_one_person_named_before_it(api: ApiClie
     assert _first_value(api, "Ama", "home_city") == "Kumasi"
     item = api.get(f"/v1/memory/items/{api.post('/v1/memory/items', {'items': [chat[2]]}).body['event_ids'][0]}")
     assert item.status == 200 and "spoken_of" not in item.body  # kept for reading, never shown
+
+
+def test_a_relative_named_once_is_whom_the_relation_alone_means_later(api: ApiClient, backend: Any) -> None:
+    """ "my sister Maren" in one call, "my sister" alone in a later one: the move is Maren's, and the
+    memory's evidence points into the turn as it was said (no name put in)."""
+    chat = [
+        _turn(1, "Planning a long weekend. My sister Maren lives in Bergen, so I'll fly there.", 1),
+        _turn(2, "Bergen is lovely. Do you know where you'll stay?", 1, "assistant"),
+        _turn(3, "With her. My cousin in Stavanger can't make it this time.", 2),
+        _turn(4, "Another trip to see my sister! She moved up to Tromsø for a research job.", 20),
+    ]
+    for turn in chat:
+        assert api.post("/v1/memory/items", {"items": [turn | {"conversation_id": "c7"}]}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "Maren", "home_city") == "Tromsø"
+    found = api.post("/v1/memory/retrieve", {"query": "Where does Maren live now? Tromsø"}).body
+    fact = next(m for m in found["memories"] if m.get("value") == "Tromsø")
+    start, end = fact["evidence"][0]["span"]
+    assert "Tromsø" in chat[3]["content"][start:end]  # the span is on the turn as said, which never named her
+    assert "Maren" not in chat[3]["content"]

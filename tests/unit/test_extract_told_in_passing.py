@@ -234,3 +234,11 @@ def test_a_business_speaking_as_we_after_its_name() -> None:
     text = "Big news: Bramble Bakery has moved! We're on Calder Road now."
     got = X.read(text, SAID, "user", filed={}, things={"Bramble Bakery": {"location": ["Mill Lane"]}}).statements
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Bramble Bakery", "location", "Calder Road")]
+
+
+def test_an_activity_opening_a_sentence_is_no_person_and_now_keeps_the_clause_s_own_time() -> None:
+    text = "Dog-sitting for Aunt Greta again. The cat went to a farm last year, and she's got a beagle now."
+    assert facts(text) == {("Greta", "pet", "beagle", 1)}
+    got = X.extract(text, SAID, "user")
+    assert [s.valid_from for s in got] == [SAID.date()]  # "now", not "last year"
+    assert ("Maren", "home_city", "Tromsø", 1) in facts("Maren moved up to Tromsø for a research job.")

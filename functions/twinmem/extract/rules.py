@@ -371,7 +371,7 @@ class RulesExtractor:
             when = find_time(until.group(0), turn.said) if until else None
         if rule.timeless:
             when = None
-        elif when is None and not past:
+        elif when is None and not past and not _NOW.search(masked[hit.val_span[1] : c_end]):  # "..., she's X now"
             when = lead_time if prev is not None else find_time(masked[:c_start], turn.said) or lead_time
         return subj, pol, (when[0] if when else turn.said.date()), (c_start, c_end)
 

@@ -92,7 +92,7 @@ class Turn:
         m = re.match(rel, sentence) or _rel_inside(sentence)
         own = rf"(?:['’]s(?!\s+(?:[\w-]+\s+)?(?:{M['REL']})s?\b))?"  # "Dev's referral ...", not "Anna's brother"
         m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?){own}\s+(?!(?:and|&|or)\b)[a-z]", sentence)
-        if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names"):
+        if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names") and not _DOING.search(name):
             if _OBJECT_PRONOUN.match(sentence, m.end(1)):  # "Paystack poached him": "him" is someone else
                 return
             self.last_person = Subject(name, "person")
@@ -223,6 +223,7 @@ _HEADED = re.compile(
     r"(?-i:([a-z][a-z0-9]{2,}))",
     re.I,
 )
+_DOING = re.compile(r"ing$|-[a-z]")  # "House-sitting for mum again": an activity opens it, not a person
 _GENDERED = {"he": "male", "him": "male", "his": "male", "she": "female", "her": "female"}
 _REL_GENDER = {
     **dict.fromkeys(

@@ -49,6 +49,7 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
         **data,
         **({"asked": ev.asked} if ev.asked else {}),
         **({"spoken_of": ev.spoken_of} if ev.spoken_of else {}),
+        **({"relatives": ev.relatives} if ev.relatives else {}),
     }
 
 
