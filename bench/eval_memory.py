@@ -66,6 +66,8 @@ UPDATE_SETS = (
     "updates_blind16",
     "updates_blind17",
     "updates_blind18",
+    "updates_blind19",
+    "updates_blind20",
 )
 K = 10
 BATCH = 100

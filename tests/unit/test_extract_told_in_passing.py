@@ -242,3 +242,16 @@ def test_an_activity_opening_a_sentence_is_no_person_and_now_keeps_the_clause_s_
     got = X.extract(text, SAID, "user")
     assert [s.valid_from for s in got] == [SAID.date()]  # "now", not "last year"
     assert ("Maren", "home_city", "Tromsø", 1) in facts("Maren moved up to Tromsø for a research job.")
+
+
+def test_it_is_what_the_speaker_said_they_have_and_i_d_say_is_an_opinion() -> None:
+    text = "Trying to spend less. I order a chai latte most afternoons. It's my favourite drink, sadly."
+    assert (SELF, "favorite_drink", "chai latte", 1) in facts(text)
+    assert (SELF, "favorite_movie", "Heat", 1) in facts("Hard to choose, but I'd say my favourite film is Heat.")
+    assert facts("I'd say I live in Paris.") == set()
+    assert facts("It's my favourite now.") == set()  # no thing named, nothing before "it"
+
+
+def test_a_favourite_switched_to_from_another_thing() -> None:
+    text = "I've switched from beer to kombucha. It's my favourite now."
+    assert (SELF, "favorite_drink", "kombucha", 1) in read(text, {"favorite_drink": ["pale ale"]})

@@ -33,7 +33,10 @@ _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowad
 _FRAMES = [
     re.compile(rf"^\W*{_NP}\s*,?\s+(?:now|these\s+days|nowadays|instead|actually)\b", re.I),
     re.compile(rf"\b(?:these\s+days|nowadays|now|lately)\s*,?\s+it'?s\s+(?:all\s+)?{_NP}{_END}", re.I),
-    re.compile(rf"\b(?:switched|moved|changed|converted)\s+(?:over\s+)?to\s+{_NP}{_END}", re.I),
+    re.compile(
+        rf"\b(?:switched|moved|changed|converted)\s+(?:over\s+)?(?:from\s+[\w-]+(?:\s+[\w-]+)?\s+)?to\s+{_NP}{_END}",
+        re.I,
+    ),
     re.compile(
         rf"{_NP}\s+(?:has|have)\s+(?:officially\s+|now\s+|finally\s+|just\s+|completely\s+|totally\s+)?(?:overtaken|replaced|"
         r"dethroned|beaten|taken\s+(?:the\s+)?(?:crown|top\s+spot|throne|number\s+one\s+spot)|"

@@ -63,6 +63,10 @@ def _ports(raw: str, clause: str) -> list[tuple[str, str, str | None]]:
     return out
 
 
+_NOT_A_THING = frozenset(
+    "thing part one person place favorite favourite fave fav now again too ever though lately anyway today still yet "
+    "so right by of for these this that forever honestly tbh lol".split()
+)
 _FAVORITE_SAME = {"film": "movie", "flick": "movie", "novel": "book", "tune": "song", "colour": "color"}
 
 
@@ -82,7 +86,7 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
     thing = re.sub(r"\s+", "_", fold(gd.get("thing") or "")).replace("colour", "color")
     thing = re.sub(r"(?<=[^s])s$", "", thing)
     thing = _FAVORITE_SAME.get(thing, thing)  # "my favourite film": favorite_movie
-    if not thing or thing in ("thing", "part", "one", "person", "place", "favorite", "favourite", "fave", "fav"):
+    if not thing or thing in _NOT_A_THING:  # "it's my favourite now": no thing named
         return []
     if re.match(r"to\s", raw):  # "my go-to move is to ask for the bill": something done, not a thing
         return []
@@ -120,17 +124,25 @@ _NAMED_IN = re.compile(rf"(?<![.!?]\s)(?<!^)\b({M['CAPX']})")  # a name inside a
 
 
 def antecedent(hit: Hit, raw: str) -> str:
-    """ "I just finished Circe and it's my new favourite book": a value said as "it" is the name before it."""
+    """ "I just finished Circe and it's my new favourite book": a value said as "it" is the name before it;
+    "there" is the place named before it, "he" or "she" the person."""
     pre = hit.m.string[: hit.m.start()]
-    if raw.strip().lower() == "there":  # "took a job in Porto and lives there now": Porto
+    said = raw.strip().lower()
+    if said == "there":  # "took a job in Porto and lives there now": Porto
         places = [m.group(1) for m in _NAMED_IN.finditer(pre) if is_known_place(m.group(1))]
         return places[-1] if places else raw
-    if raw.strip().lower() in ("he", "she"):  # "seeing Dev since November and he's my boyfriend now": Dev
+    if said in ("he", "she"):  # "seeing Dev since November and he's my boyfriend now": Dev
         before = pre if pre.strip() else hit.before  # "... been with Dmitri since March. He's my partner now."
         people = [m.group(1) for m in _NAMED_IN.finditer(before) if m.group(1).lower() not in words("not_names")]
         return people[-1] if people else raw
-    if raw.strip().lower() not in ("it", "this", "that", "they"):
+    if said not in ("it", "this", "that", "they"):
         return raw
+    return _it_named(hit, pre) or raw
+
+
+def _it_named(hit: Hit, pre: str) -> str | None:
+    """The name "it" stands for: ending the words before it, else named in the sentence before; for a
+    favourite, else what the sentence before says the speaker has ("I buy a flat white")."""
     # opening its sentence ("I just finished Circe. It's my new favourite book."): the name ending the one before
     names = [
         m.group(1) for m in [_ANTECEDENT.search(pre) if pre.strip() else None, _LAST_NAMED.search(hit.before)] if m
@@ -138,7 +150,20 @@ def antecedent(hit: Hit, raw: str) -> str:
     if not re.search(r"\b(?:he|she|they|you|we|i)\b", pre, re.I):  # "pretty sure it's ...": the sentence before
         names += [m.group(1) for m in _NAMED_IN.finditer(hit.before) if m.group(1).lower() not in languages()][::-1]
     names = [_without_opening_verb(n) for n in names]
-    return next((n for n in names if n.lower() not in words("not_names")), raw)
+    found = next((n for n in names if n.lower() not in words("not_names") and not n.lower().startswith("i'")), None)
+    if found is None and hit.rule.attribute == "favorite" and not pre.strip():
+        had = list(_HAD.finditer(hit.before))
+        found = had[-1].group("np").strip() if had else None
+    return found
+
+
+# what the speaker has, eats, drinks or reads, said with "a": "I buy a flat white every morning"
+_HAD = re.compile(
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:buy|order|drink|eat|have|make|get|read|reread|watch|play|bake|cook|love)\s+"
+    r"(?:a|an|my)\s+(?P<np>(?:(?!(?:every|each|on|in|at|for|with|to|from|and|or|but|so|because|that|which|the|"
+    r"before|after|most|all|when|while|twice|once)\b)[a-z][a-z-]*\s*){1,3})",
+    re.I,
+)
 
 
 def _without_opening_verb(name: str) -> str:

@@ -193,7 +193,7 @@ def _earlier_verb_subject(hit: Hit, pre: str, turn: Turn) -> Subject | None:
 # and "anything you send should use x@y.me from now on": an instruction, not a maybe
 _RESIGNED = re.compile(r"\b(?:i\s+)?(?:guess|suppose)\b|\bshould(?=\s+(?:use|go\s+to|reach|be\s+sent\s+to)\b)", re.I)
 _NOW = re.compile(r"\s*(?:now|these\s+days|officially|from\s+now\s+on|going\s+forward|from\s+here\s+on)\b", re.I)
-_OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b", re.I)
+_OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b|'d\s+say", re.I)
 
 
 _FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
