@@ -255,3 +255,24 @@ def test_it_is_what_the_speaker_said_they_have_and_i_d_say_is_an_opinion() -> No
 def test_a_favourite_switched_to_from_another_thing() -> None:
     text = "I've switched from beer to kombucha. It's my favourite now."
     assert (SELF, "favorite_drink", "kombucha", 1) in read(text, {"favorite_drink": ["pale ale"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Swapped the Golf in for a Polestar 2 in March.", (SELF, "car", "Polestar 2", 1)),
+        ("since they made me head baker last month I want better knives", (SELF, "job_title", "head baker", 1)),
+        (
+            "ate okonomiyaki for the first time. from now on that's my favourite food",
+            (SELF, "favorite_food", "okonomiyaki", 1),
+        ),
+        ("well we did it, signed a lease in Ghent and the van came friday.", (SELF, "home_city", "Ghent", 1)),
+    ],
+)
+def test_values_cut_where_they_end_and_clauses_of_their_own(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_a_number_after_a_semicolon_is_not_negated_by_the_clause_before() -> None:
+    text = "I'm not giving out my personal cell anymore; the number for bookings is (971) 555-0123."
+    assert (SELF, "phone", "(971) 555-0123", -1) not in facts(text)

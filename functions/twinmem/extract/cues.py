@@ -63,7 +63,7 @@ ELIDED = Lazy(rf"(?:^|\b(?:and|but|then|plus|also|&)\b|[,;—–-])(?P<aux>{AUX_
 # "I spent the winter | learning woodworking"
 COORD_SELF = Lazy(
     r"(?:^|[\s,;:—–-])(?:i|we)(?:['’](?:ve|d|ll|m))?\s+"
-    r"(?:(?!(?:think|thought|guess|hope|wish|want|might|may|could|would|should)\b)[^,;:.!?]*?\s(?:and|then|&)\s+"
+    r"(?:(?!(?:think|thought|guess|hope|wish|want|might|may|could|would|should)\b)[^,;:.!?]*?(?:\s(?:and|then|&)\s+|\s*,\s+)"
     r"(?:then\s+|also\s+|finally\s+|just\s+|eventually\s+)?"
     r"|(?:just\s+|have\s+|had\s+)?(?:spent|spend|been\s+spending)\s+(?:the|my|our|this|last|all|every|most)\s+"
     r"(?:(?:whole|entire|long|past)\s+)?(?:winter|summer|spring|autumn|fall|weekends?|holidays?|evenings?|mornings?|"

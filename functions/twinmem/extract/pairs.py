@@ -159,8 +159,9 @@ def _it_named(hit: Hit, pre: str) -> str | None:
 
 # what the speaker has, eats, drinks or reads, said with "a": "I buy a flat white every morning"
 _HAD = re.compile(
-    r"\b(?:i|we)\s+(?:\w+\s+)?(?:buy|order|drink|eat|have|make|get|read|reread|watch|play|bake|cook|love)\s+"
-    r"(?:a|an|my)\s+(?P<np>(?:(?!(?:every|each|on|in|at|for|with|to|from|and|or|but|so|because|that|which|the|"
+    r"(?:\b(?:i|we)\s+(?:\w+\s+)?|^\W*(?:(?:ok|so|just|finally)\W+)*)(?:buy|bought|order|ordered|drink|drank|eat|ate|had|"
+    r"have|make|made|get|got|read|reread|watch|watched|play|bake|cook|love|tried)\s+"
+    r"(?:(?:a|an|my|some)\s+)?(?P<np>(?:(?!(?:every|each|on|in|at|for|with|to|from|and|or|but|so|because|that|which|the|"
     r"before|after|most|all|when|while|twice|once)\b)[a-z][a-z-]*\s*){1,3})",
     re.I,
 )

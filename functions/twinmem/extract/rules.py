@@ -196,6 +196,7 @@ _NOW = re.compile(r"\s*(?:now|these\s+days|officially|from\s+now\s+on|going\s+fo
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b|'d\s+say", re.I)
 
 
+_OWN_CLAUSE = re.compile(r"\s(?:i|we|i'm|i've|i'd|i'll)\s", re.I)
 _FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
 
 
@@ -353,6 +354,7 @@ class RulesExtractor:
         rule = hit.rule
         after = "" if rule.timeless else named[hit.val_span[1] : c_end]  # an aside's value is not what they want
         after = _FOR_YOU.split(after)[0]  # "... is x@y.co in case you need it": said for the listener, not hedged
+        after = _OWN_CLAUSE.split(after)[0]  # "since they made me sous chef last month I want ...": I want, not it
         lead = (
             _RESIGNED.sub("", named[c_start : hit.val_span[0]])
             if _NOW.match(after)
