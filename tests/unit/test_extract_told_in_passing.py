@@ -276,3 +276,37 @@ def test_values_cut_where_they_end_and_clauses_of_their_own(text: str, expected:
 def test_a_number_after_a_semicolon_is_not_negated_by_the_clause_before() -> None:
     text = "I'm not giving out my personal cell anymore; the number for bookings is (971) 555-0123."
     assert (SELF, "phone", "(971) 555-0123", -1) not in facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yep, moved again. Tromsø since october.", (SELF, "home_city", "Tromsø", 1)),
+        ("I've been with Oskar for a couple of months now.", (SELF, "partner", "Oskar", 1)),
+        (
+            "Rosalind's downsized. She sold the house in Bath and bought a flat in Exeter.",
+            ("Rosalind", "home_city", "Exeter", 1),
+        ),
+        ("Hollowtree has moved to Harbour Road, bigger space.", ("Hollowtree", "location", "Harbour Road", 1)),
+        ("Henrik signed the cabin over to my cousin Maja in May.", ("cabin", "owner", "Maja", 1)),
+        ("He left Ocado in June and is at Deliveroo now.", None),
+        ("Femi left Ocado in June and is at Deliveroo now.", ("Femi", "employer", "Deliveroo", 1)),
+        ("I pinned quillsync's dev server to 4310.", ("quillsync", "port", "4310", 1)),
+    ],
+)
+def test_moves_partners_owners_and_ports_told_in_more_ways(text: str, expected: Fact | None) -> None:
+    if expected is None:  # "he" with nobody named
+        assert not {f for f in facts(text) if f[1] == "employer" and f[3] == 1}
+    else:
+        assert expected in facts(text)
+
+
+def test_a_firm_is_no_one_to_be_with_and_a_person_moved_to_a_street_is_no_thing() -> None:
+    assert facts("I've been with Google for three years.") == set()
+    assert facts("Anna moved to Baker Street.") == set()
+
+
+def test_a_favourite_of_another_thing_is_not_this_one() -> None:
+    filed = {"favorite_book": ["Dune"], "favorite_movie": ["Heat"]}
+    got = read("Movie night! I'd show Aftersun, it's become my favourite film, sorry Heat.", filed)
+    assert {f for f in got if f[1].startswith("favorite")} == {(SELF, "favorite_movie", "Aftersun", 1)}

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
-from twinmem.extract.lexicon import cities, city_states, countries, languages, words
+from twinmem.extract.lexicon import cities, city_states, countries, gender_of, languages, words
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, DEMONYMS, fold
 
@@ -115,6 +115,7 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
     "demonym": lambda v, low: low in DEMONYMS or fold(v) in countries(),
     "country": lambda v, low: fold(v) in countries(),
     "hobby": _hobby,
+    "given_name": lambda v, low: gender_of(v) is not None,  # a first name people have ("been with Oskar since")
     "car": _car,
     "loc": lambda v, low: (
         not re.match(r"(?:charge|love|trouble|progress|beta|alpha|review|use|place|touch|pain)\b", low)

@@ -91,11 +91,15 @@ VERB_LEAD_SELF = Lazy(
 )
 # a move whose sentence names no destination ("we've moved again!"), and the fragment that does next
 FOLLOW_MOVE = Lazy(
-    r"\b(?:i|we)(?:['’](?:ve|d|m|re))?\s+(?:(?:just|finally|officially|actually|have|had)\s+)*"
+    r"(?:\b(?:i|we)(?:['’](?:ve|d|m|re))?\s+|^\W*(?:(?:yep|yes|yeah|so|well|ok|and)\W+)*)"
+    r"(?:(?:just|finally|officially|actually|have|had)\s+)*"
     r"(?:moved|relocated|moving|relocating)(?:\s+(?:again|once\s+more|house|out|away)){0,2}\W*$",
     re.I,
 )
-FOLLOW_PLACE = Lazy(rf"^\W*(?P<val>{_M['CAPX']})\s+(?:this\s+time|now|of\s+all\s+places)\b", re.I)
+FOLLOW_PLACE = Lazy(
+    rf"^\W*(?P<val>{_M['CAPX']})\s*,?\s+(?:this\s+time|now|of\s+all\s+places|since\s+(?:{_M['MONTHS']}|last\s+\w+|the\s+\w+))\b",
+    re.I,
+)
 # a job left ("I've left Spotify."), and where the speaker is now ("I'm at Netflix now.")
 FOLLOW_LEAVE = Lazy(
     r"\b(?:i|we)(?:['’](?:ve|d))?\s+(?:(?:just|finally|officially|have|had)\s+)*(?:left|quit)\b[^.!?]*[.!?]*\s*$", re.I

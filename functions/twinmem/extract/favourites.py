@@ -59,9 +59,9 @@ _FRAMES = [
 ]
 # "it's dethroned The Secret History", "they've knocked the Monkeys off the top spot": what "it" is is named before
 _IT_TOOK_THE_TOP = re.compile(
-    r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|"
+    r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)?\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|"
     r"completely\s+|basically\s+|pretty\s+much\s+)?"
-    r"(?:overtaken|replaced|dethroned|taken\s+over|took\s+over|"
+    r"(?:overtaken|overtook|replaced|dethroned|taken\s+over|took\s+over|become\s+my\s+(?:new\s+)?favou?rite|"
     r"knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b"
     r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b",
     re.I,
@@ -102,6 +102,17 @@ class Passage(Protocol):
     def around(self) -> str: ...
 
 
+_THING_NAMED = re.compile(r"\bfavou?rite\s+([a-z]+)", re.I)
+_SAME_THING = {"film": "movie", "films": "movie", "movies": "movie", "novel": "book", "books": "book", "tune": "song"}
+
+
+def _other_thing(stated: str, thing: str) -> bool:
+    """The sentence names the favourite of another thing than `thing` ("my favourite film" for a book)."""
+    named = {_SAME_THING.get(w.lower(), w.lower()) for w in _THING_NAMED.findall(stated)}
+    nouns = named - {"now", "these", "of", "is", "one", "thing", "and", "so", "but"}
+    return bool(nouns) and _SAME_THING.get(thing, thing) not in nouns
+
+
 def last_new(
     passages: Sequence[Passage], attribute: str, values: Sequence[str], other_person: re.Pattern[str]
 ) -> tuple[str, int, int] | None:
@@ -116,6 +127,8 @@ def last_new(
         stated = p.sent[: cues.question_from(p.sent)]  # "Piranesi has become my favourite, so would it do?"
         before, said_before = p.sent, before
         if not about.search(f"{p.sent} {p.around}") or not stated.strip() or cues.asks_or_supposes(stated):
+            continue
+        if _other_thing(stated, thing):  # "it's become my favourite film": not the favourite book
             continue
         if named := _it_took_the_top(stated, said_before, lambda n: value_key(attribute, n) not in known):
             best = (named, p.start, p.end)

@@ -26,7 +26,7 @@ from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import as_country_told, as_work_told, check
 from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
-from twinmem.extract.lexicon import big_cities, countries
+from twinmem.extract.lexicon import big_cities, countries, gender_of
 from twinmem.extract.next_sentence import favourite_answered, follow_up, wed_to
 from twinmem.extract.pairs import Hit, clean, statements
 from twinmem.extract.restated import corrected, day_corrected, restated
@@ -160,6 +160,8 @@ def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
     if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()):  # "the current version": its
         return turn.it_thing()
+    if hit.rule.attribute == "location" and gender_of(raw):  # "Anna moved to Baker Street": a person, no thing
+        return None
     turn.last_thing = Subject(raw, "thing")
     return turn.last_thing
 

@@ -39,7 +39,8 @@ def coordinated_person(pre: str) -> re.Match[str] | None:
     found = cues.COORD_PERSON.search(pre)
     if found is None or found.group("ps").strip().lower() in ("i", "we", "im", "ive", "you"):
         return None
-    return None if found.group("ps").split()[0].lower() in words("not_names") else found
+    first = found.group("ps").split()[0].lower()
+    return None if first in words("not_names") and first not in ("he", "she", "my", "our") else found
 
 
 def _coordinated_for(rule: Rule, pre: str) -> bool:

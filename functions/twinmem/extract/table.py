@@ -47,6 +47,7 @@ Check = Literal[
     "car",
     "loc",
     "known_place",
+    "given_name",
 ]
 
 

@@ -88,7 +88,10 @@ class Turn:
         if (called := _CALLED.search(sentence)) and called.group(1).lower() not in words("not_names"):
             self.last_person = Subject(called.group(1), "person")  # "his name is Ravi": Ravi is whom "he" is next
             return
-        rel = rf"\W*(?i:my|our)\s+(?i:{M['REL']})\s+({M['NAMETOK']})\s+(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
+        rel = (  # "my sister Ana moved", "mum Rosalind's downsized"
+            rf"\W*(?:(?i:my|our)\s+)?(?i:{M['REL']})\s+({M['NAMETOK']})(?:['’]s)?\s+"
+            r"(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
+        )
         m = re.match(rel, sentence) or _rel_inside(sentence)
         own = rf"(?:['’]s(?!\s+(?:[\w-]+\s+)?(?:{M['REL']})s?\b))?"  # "Dev's referral ...", not "Anna's brother"
         m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?){own}\s+(?!(?:and|&|or)\b)[a-z]", sentence)
