@@ -128,7 +128,8 @@ def test_the_one_person_the_question_named_is_whom_he_is() -> None:
     text = "Not anymore. He's a ferry captain now, on the island routes."
     got = things.changes(text, SAID, {"Oskar": {"job_title": ["electrician"]}}, asked=asked)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Oskar", "job_title", "ferry captain")]
-    assert things.changes(text, SAID, {"Oskar": {"job_title": ["electrician"]}}) == []  # nobody to be "he"
+    two = {"Oskar": {"job_title": ["electrician"]}, "Tomas": {"job_title": ["welder"]}}
+    assert things.changes(text, SAID, two) == []  # which of them is "he"?
 
 
 @pytest.mark.parametrize(

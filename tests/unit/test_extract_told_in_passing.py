@@ -310,3 +310,16 @@ def test_a_favourite_of_another_thing_is_not_this_one() -> None:
     filed = {"favorite_book": ["Dune"], "favorite_movie": ["Heat"]}
     got = read("Movie night! I'd show Aftersun, it's become my favourite film, sorry Heat.", filed)
     assert {f for f in got if f[1].startswith("favorite")} == {(SELF, "favorite_movie", "Aftersun", 1)}
+
+
+def test_he_opening_a_later_sentence_of_a_turn_naming_no_one_is_the_one_spoken_of() -> None:
+    text = "The call time needs changing. He moved to Halifax in May, so we're closer now."
+    got = X.read(text, SAID, "user", filed={}, things={"Kofi": {"home_city": ["Accra"]}}).statements
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Kofi", "home_city", "Halifax")]
+    her = X.read(text.replace("He", "She"), SAID, "user", filed={}, things={"Kofi": {"home_city": ["Accra"]}})
+    assert her.statements == []  # Kofi is a man's name
+
+
+def test_switching_unis_makes_a_place_started_at_a_school() -> None:
+    text = "news: I'm switching unis, starting at KTH in January."
+    assert (SELF, "school", "KTH", 1) in read(text, {"school": ["Aalto University"]})

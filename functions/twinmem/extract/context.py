@@ -434,10 +434,15 @@ def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement
     studying = table().cues["school"]
     return [
         s.model_copy(update={"attribute": "school"})
-        if s.subject == SELF and s.attribute == "employer" and studying.search(norm[s.span[0] : s.span[1]])
+        if s.subject == SELF and s.attribute == "employer" and studying.search(_sentence_of(norm, s.span))
         else s
         for s in found
     ]
+
+
+def _sentence_of(norm: str, span: tuple[int, int]) -> str:
+    """The sentence a span lies in ("I'm switching unis, starting at KTH": the unis are in it)."""
+    return next((norm[a:b] for a, b in sentences(norm) if a <= span[0] < b), norm[span[0] : span[1]])
 
 
 def _as_own(asked: str | None) -> str:

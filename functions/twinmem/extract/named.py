@@ -166,19 +166,24 @@ def _lead(norm: str, at: Mapping[str, re.Pattern[str]], asked: str | None) -> li
     naming none, the subjects named in the turns before it ("She transferred, she's at Wits now.")."""
     lead = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
     if not lead and refers_back(norm) and not any(p.search(norm) for p in at.values()):
-        opening = _PRONOUN_OPENS.match(_DISCOURSE.sub("", norm))
-        other = {"she": "male", "her": "male", "he": "female", "his": "female"}.get(
-            opening.group(0).lower() if opening else ""
-        )  # "She's engaged now" after "Bettina and Klaus": not Klaus
+        opening = _PRONOUN_OPENS.match(_DISCOURSE.sub("", norm)) or _HE_OR_SHE_OPENS.search(norm)
+        said = (opening.group("p") if "p" in opening.groupdict() else opening.group(0)) if opening else ""
+        other = {"she": "male", "her": "male", "he": "female", "his": "female"}.get(said.lower())
+        # "She's engaged now" after "Bettina and Klaus": not Klaus
         lead = [(-1, name) for name in at if other is None or gender_of(name) != other]
     return lead
 
 
 def refers_back(text: str) -> bool:
     """A turn that opens on "he", "she", "they" or "it" (after a word of discourse), or on a value ("3.0.2 is
-    out"): about someone or something said before."""
+    out"), or has a later sentence that opens on "he" or "she" ("The call time needs changing. He moved to
+    Toronto."): about someone or something said before."""
     rest = _DISCOURSE.sub("", text)
-    return bool(_PRONOUN_OPENS.match(rest) or _VALUE_START.match(rest))
+    return bool(_PRONOUN_OPENS.match(rest) or _VALUE_START.match(rest) or _HE_OR_SHE_OPENS.search(text))
+
+
+# a later sentence of the turn opening on "he" or "she"
+_HE_OR_SHE_OPENS = re.compile(r"[.!?]\s+(?:(?:and|but|so|oh|well|also|anyway|apparently)\W+)*(?P<p>he|she)\b", re.I)
 
 
 _DISCOURSE = re.compile(
