@@ -323,3 +323,9 @@ def test_he_opening_a_later_sentence_of_a_turn_naming_no_one_is_the_one_spoken_o
 def test_switching_unis_makes_a_place_started_at_a_school() -> None:
     text = "news: I'm switching unis, starting at KTH in January."
     assert (SELF, "school", "KTH", 1) in read(text, {"school": ["Aalto University"]})
+
+
+def test_titles_of_a_field_and_a_first_name_with_someone_now() -> None:
+    assert ("Hana", "job_title", "VP of Engineering", 1) in facts("Hana just got made VP of Engineering.")
+    assert ("Leo", "partner", "Mireille", 1) in facts("Leo and Camille split up; he's with Mireille now.")
+    assert (SELF, "partner", "Google", 1) not in facts("I'm with Google now.")

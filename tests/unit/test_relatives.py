@@ -34,3 +34,8 @@ def test_nothing_is_put_in_when_the_turn_names_them_or_nothing_is_kept() -> None
     assert relatives.named_in(said, "sister=Maren") == (said, [])
     assert relatives.named_in("My sister moved.", None) == ("My sister moved.", [])
     assert relatives.named_in("My sister Ana moved.", "sister=Maren") == ("My sister Ana moved.", [])
+
+
+def test_one_s_manager_is_kept_and_named_when_said_as_the_old_one() -> None:
+    kept = relatives.merged(None, "My manager Hana is moving teams.")
+    assert relatives.named_in("My old manager got made VP.", kept)[0] == "My old manager Hana got made VP."
