@@ -68,6 +68,7 @@ UPDATE_SETS = (
     "updates_blind18",
     "updates_blind19",
     "updates_blind20",
+    "updates_blind21",
 )
 K = 10
 BATCH = 100
