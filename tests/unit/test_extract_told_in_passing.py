@@ -329,3 +329,28 @@ def test_titles_of_a_field_and_a_first_name_with_someone_now() -> None:
     assert ("Hana", "job_title", "VP of Engineering", 1) in facts("Hana just got made VP of Engineering.")
     assert ("Leo", "partner", "Mireille", 1) in facts("Leo and Camille split up; he's with Mireille now.")
     assert (SELF, "partner", "Google", 1) not in facts("I'm with Google now.")
+
+
+def test_people_and_pets_typed_in_lower_case_where_a_person_or_a_pet_is_named() -> None:
+    assert read("my sister marguerite lives in halifax", {}) == {("Marguerite", "home_city", "Halifax", 1)}
+    assert ("Ines", "pet", "Nugget", 1) in read("my niece ines has a hamster called nugget", {})
+    assert read("my friend may is coming over", {}) == set()  # recased, but nothing is said of her
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ok news, i've been seeing someone!! her name's Anouk.", (SELF, "partner", "Anouk", 1)),
+        ("got promoted!!! data platform lead as of monday.", (SELF, "job_title", "data platform lead", 1)),
+        ("phone died so new sim, new number is +44 7700 900555.", (SELF, "phone", "+44 7700 900555", 1)),
+        ("traded in the fit and upgraded to a kia niro!!", (SELF, "car", "kia niro", 1)),
+    ],
+)
+def test_news_told_in_two_sentences_or_without_my(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_no_new_number_of_someone_else_and_no_dish_ending_in_it() -> None:
+    assert ("Anna", "phone", "07700 900123", 1) in facts("Anna's new number is 07700 900123.")
+    assert (SELF, "phone", "07700 900123", 1) not in facts("Anna's new number is 07700 900123.")
+    assert facts("Since the Tokyo trip it's my new favourite food.") == set()

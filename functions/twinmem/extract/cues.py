@@ -85,7 +85,7 @@ COORD_PERSON = Lazy(
 VERB_LEAD_SELF = Lazy(
     r"^\W*(?:(?:finally|just|so|then|also|anyway|ok|okay|well|update)\W+)*"
     r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|traded|swapped)"
-    r"(?:(?:\s+(?:up|out|off|down|away))?\s+(?:the|my|our|a|an|that|this|it|everything)\b"
+    r"(?:(?:\s+(?:up|out|off|down|away|in|over))?\s+(?:the|my|our|a|an|that|this|it|everything)\b"
     r"[^.!?]*?(?:,|\band\b|\bthen\b|[^\w\s.!?'’])|\s+(?:up|out|off|down|away)\s+(?:and|then))\s*$",
     re.I,
 )

@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import re
+
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.checks import check
 from twinmem.extract.favourites import asked_self
 from twinmem.extract.lexicon import words
 from twinmem.extract.pairs import clean, favorite_of, resolve_place_or_org
+from twinmem.extract.table import grammar
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.turn import Turn
 
-__all__ = ["favourite_answered", "follow_up", "wed_to"]
+__all__ = ["favourite_answered", "follow_up", "promoted_to", "someone_named", "wed_to"]
 
 
 def follow_up(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
@@ -75,4 +78,48 @@ def favourite_answered(prev: str, sent: str, offset: int, turn: Turn) -> list[St
             span=(offset + at, offset + at + len(value)),
         )
         for attribute, v, _q in favorite_of(thing, value)
+    ]
+
+
+_SOMEONE = re.compile(
+    r"\b(?:seeing|dating|met|going\s+out\s+with)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))\b", re.I
+)
+_NAME_IS = re.compile(
+    r"^\W*(?:(?:and|so)\s+)?(?:her|his|their)\s+name(?:['’]s|\s+is)\s+(?P<val>(?-i:[A-Z][a-z]+))\b", re.I
+)
+
+
+def someone_named(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
+    """The speaker's new partner, named in the sentence after they say they are seeing someone: "I've been
+    seeing someone new!! Her name's Priyanka."."""
+    seeing, named = _SOMEONE.search(prev), _NAME_IS.match(sent)
+    speaker = turn.speaker()
+    if not (seeing and named and speaker) or cues.HEDGE.search(prev[seeing.start() :]):
+        return []
+    span = (offset + named.start("val"), offset + named.end("val"))
+    value = named.group("val")
+    return [
+        Statement(subject=speaker.display, attribute="partner", value=value, valid_from=turn.said.date(), span=span)
+    ]
+
+
+_PROMOTED = re.compile(r"(?:^|\b(?:i|i've|i\s+have|just|finally)\s+)(?:got\s+|been\s+|was\s+)?promoted\W*$", re.I)
+
+
+def promoted_to(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
+    """The speaker's new title, said in the sentence after the news: "got promoted!!! analytics manager as of
+    monday."."""
+    title = re.match(
+        rf"^\W*(?:(?:now|officially)\s+)?(?:an?\s+)?(?P<val>{grammar().macros['TITLE_NP']})\s*"
+        r"(?:,|!|\.|$|\s+(?:as\s+of|from|starting|since|now|effective)\b)",
+        sent,
+        re.I,
+    )
+    speaker = turn.speaker()
+    if not (_PROMOTED.search(prev) and title and speaker):
+        return []
+    span = (offset + title.start("val"), offset + title.end("val"))
+    day = when[0] if (when := find_time(sent, turn.said)) else turn.said.date()  # "as of monday"
+    return [
+        Statement(subject=speaker.display, attribute="job_title", value=title.group("val"), valid_from=day, span=span)
     ]

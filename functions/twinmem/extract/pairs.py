@@ -91,6 +91,8 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
     if re.match(r"to\s", raw):  # "my go-to move is to ask for the bill": something done, not a thing
         return []
     raw = _FAV_LEAD.sub("", raw) or raw  # "honestly a hojicha latte is my favourite": a hojicha latte
+    if re.search(r"\s(?:it|this|that)$", raw, re.I):  # "Since the Tokyo trip it's my favourite": not a dish
+        return []
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
 
 

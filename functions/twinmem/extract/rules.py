@@ -27,7 +27,7 @@ from twinmem.extract.checks import as_country_told, as_work_told, check
 from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
 from twinmem.extract.lexicon import big_cities, countries, gender_of
-from twinmem.extract.next_sentence import favourite_answered, follow_up, wed_to
+from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
 from twinmem.extract.pairs import Hit, clean, statements
 from twinmem.extract.restated import corrected, day_corrected, restated
 from twinmem.extract.said_as_it import said_as_it
@@ -40,7 +40,7 @@ from twinmem.extract.slots import (
     self_before,
 )
 from twinmem.extract.table import Rule, grammar
-from twinmem.extract.text import clause, places_recased, readable, recased, sentences
+from twinmem.extract.text import clause, people_recased, places_recased, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.turn import ITS_OWN, Subject, Turn
 from twinmem.values import value_key
@@ -239,7 +239,7 @@ class RulesExtractor:
         A turn typed in lower case reads the names it knows as they were filed ("lorenzo and i broke up")."""
         if filed is not None:
             text = recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
-            text = places_recased(text, _places())
+            text = people_recased(places_recased(text, _places()), gender_of)
         found = self.extract(text, said_at, role, speaker)
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = as_work_told(context.studies(text, filed, found), filed, text) + as_country_told(found, filed)
@@ -282,6 +282,8 @@ class RulesExtractor:
                 or wed_to(prev, sent, s_start, turn)
                 or said_as_it(prev, sent, s_start, said_at.date(), me.display if (me := turn.speaker()) else None)
                 or favourite_answered(prev, sent, s_start, turn)
+                or someone_named(prev, sent, s_start, turn)
+                or promoted_to(prev, sent, s_start, turn)
             )
             prev = sent
             for st in map(lambda st: _pet_named(st, norm), found):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from twinmem.extract import cues
 
@@ -74,6 +75,38 @@ def recased(text: str, names: list[str]) -> str:
         if low in text:
             text = re.sub(rf"(?<![\w-]){re.escape(low)}(?![\w-])", name, text)
     return _LOWER_I.sub("I", text)
+
+
+# where a person is named: after one's relation to the speaker, or "her name's"
+_PERSON_LEAD = re.compile(
+    r"\b(?:(?:my|our|his|her|their)\s+(?:(?:little|big|older|younger|best|old|new|twin|baby)\s+)?(?:sister|brother|"
+    r"mum|mom|mother|dad|father|son|daughter|aunt|uncle|cousin|niece|nephew|grandma|grandpa|wife|husband|partner|"
+    r"boyfriend|girlfriend|fianc[eé]e?|friend|buddy|mate|pal|coworker|co-worker|colleague|neighbou?r|roommate|"
+    r"flatmate|boss|manager|mentor|teammate)|(?:his|her|their)\s+name(?:['’]s|\s+is)|called|named)\s+"
+    r"(?P<name>[a-z][a-z'-]+)\b"
+)
+
+
+# a pet's name, whatever the word: "a hamster called nugget", "a puppy named waffles"
+_PET_NAMED = re.compile(
+    r"\b(?:dog|cat|puppy|pup|kitten|hamster|rabbit|bunny|parrot|budgie|bird|fish|tortoise|turtle|snake|lizard|"
+    r"horse|pony|ferret|rat|mouse|gecko|corgi|beagle|poodle|labrador|lab|terrier|spaniel|retriever|dachshund|"
+    r"greyhound|collie|husky|pug|chihuahua|boxer|bulldog|cockatiel|guinea\s+pig)\s+(?:called|named)\s+"
+    r"(?P<name>[a-z][a-z'-]+)\b"
+)
+
+
+def people_recased(text: str, given: Callable[[str], object]) -> str:
+    """A person typed in lower case where a person is named ("my sister marguerite", "her name's priyanka") as
+    a name, when `given` knows it as a first name, and a pet's name after its kind ("a hamster called nugget").
+    Same length, so every offset holds."""
+    out = list(text)
+    for m in _PERSON_LEAD.finditer(text):
+        if given(m.group("name")):
+            out[m.start("name")] = m.group("name")[0].upper()
+    for m in _PET_NAMED.finditer(text):
+        out[m.start("name")] = m.group("name")[0].upper()
+    return "".join(out)
 
 
 # where a place is named: after a preposition of place or a verb of going or living
