@@ -345,3 +345,10 @@ def test_no_new_number_of_someone_else_and_no_dish_ending_in_it() -> None:
     assert ("Anna", "phone", "07700 900123", 1) in facts("Anna's new number is 07700 900123.")
     assert (SELF, "phone", "07700 900123", 1) not in facts("Anna's new number is 07700 900123.")
     assert facts("Since the Tokyo trip it's my new favourite food.") == set()
+
+
+def test_the_service_is_the_product_named_before_it_else_itself() -> None:
+    text = "Now the Larkspur health check fails. I moved the service to port 7071."
+    assert ("Larkspur", "port", "7071", 1) in facts(text)
+    assert ("service", "port", "7071", 1) in facts("I moved the service to port 7071.")
+    assert ("API", "status", "down", 1) in facts("The API is down.")

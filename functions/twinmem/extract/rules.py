@@ -42,7 +42,7 @@ from twinmem.extract.slots import (
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, people_recased, places_recased, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
-from twinmem.extract.turn import ITS_OWN, Subject, Turn
+from twinmem.extract.turn import GENERIC, ITS_OWN, Subject, Turn
 from twinmem.values import value_key
 
 __all__ = ["RulesExtractor"]
@@ -160,6 +160,8 @@ def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
     if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()):  # "the current version": its
         return turn.it_thing()
+    if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
+        return named
     if hit.rule.attribute == "location" and gender_of(raw):  # "Anna moved to Baker Street": a person, no thing
         return None
     turn.last_thing = Subject(raw, "thing")

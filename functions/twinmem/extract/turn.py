@@ -142,6 +142,7 @@ class Turn:
         for text in (self.sentence[: it.start()] if it else "", self.before):
             named = [m.group(0) for m in _IDENT.finditer(text) if m.group(0).split("-")[0] not in _NOT_IDENT]
             named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
+            named += [m.group(1) for m in _THE_NAMED.finditer(text) if m.group(1).lower() not in words("not_names")]
             if named:
                 return Subject(named[-1], "thing")
         return None
@@ -177,6 +178,8 @@ class Turn:
             return None
         if low in ("it", "this", "that") or ITS_OWN.fullmatch(low):  # "The current version is 2.4.1": its
             return self.it_thing()
+        if det >= 0 and GENERIC.fullmatch(text) and (named := self.it_thing()) is not None:
+            return named
         if re.search(
             rf"\b(?:{M['REL']}|parents|kids|children|family|friends|folks|people|grandparents|relatives|"
             rf"everyone|everybody|someone|somebody|team\s+mates|guys)s?$",
@@ -220,7 +223,11 @@ _KIND_NAMED = re.compile(
     r"(?-i:([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*|[A-Z][\w-]+))\b",
     re.I,
 )
+# a product named after "the" mid-sentence: "Now the Pinecrest health check fails"
+_THE_NAMED = re.compile(r"\b(?:the|our|my)\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]+)*))\s+(?-i:[a-z])")
 ITS_OWN = re.compile(r"(?:current|latest|new|live|stable|production|prod)\s*(?:version|release|build|port)?")
+# "I moved the service to port 7070": the one named before, when one was (else the service itself)
+GENERIC = re.compile(rf"(?-i:(?:{_KINDS}|website|backend|frontend))")
 _HEADED = re.compile(
     rf"(?:[\w-]+\s+){{0,2}}(?:{_KINDS})\s+"
     r"(?-i:([a-z][a-z0-9]{2,}))",
