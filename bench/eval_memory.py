@@ -69,6 +69,7 @@ UPDATE_SETS = (
     "updates_blind19",
     "updates_blind20",
     "updates_blind21",
+    "updates_blind22",
 )
 K = 10
 BATCH = 100
