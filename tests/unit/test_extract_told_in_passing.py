@@ -352,3 +352,24 @@ def test_the_service_is_the_product_named_before_it_else_itself() -> None:
     assert ("Larkspur", "port", "7071", 1) in facts(text)
     assert ("service", "port", "7071", 1) in facts("I moved the service to port 7071.")
     assert ("API", "status", "down", 1) in facts("The API is down.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Finally transferred to Boise State University this fall!", (SELF, "school", "Boise State University", 1)),
+        ("heads up, statsdb is now on 5434 during the upgrade.", ("statsdb", "port", "5434", 1)),
+        ("they promoted me! title is Platform Lead now.", (SELF, "job_title", "Platform Lead", 1)),
+        ("marked OPS-77 as resolved after the fix.", ("OPS-77", "status", "resolved", 1)),
+        ("finished Kindred and I think it's my new favourite book.", (SELF, "favorite_book", "Kindred", 1)),
+        ("I'm not vegan anymore, the doctor said eggs, so vegetarian now.", (SELF, "diet", "vegetarian", 1)),
+    ],
+)
+def test_more_news_without_a_subject_or_a_verb_of_change(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_here_i_come_is_no_name_and_a_question_after_a_value_does_not_hide_it() -> None:
+    assert {f for f in facts("Boise here I come!") if f[1] == "name"} == set()
+    text = "gone off teal. coral is my favourite now, can you suggest accents?"
+    assert (SELF, "favorite_color", "coral", 1) in read(text, {"favorite_color": ["teal"]})

@@ -26,7 +26,7 @@ from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, school_like
 from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
-from twinmem.extract.text import clause, in_own_words, readable, sentences
+from twinmem.extract.text import clause, in_own_words, readable, sentence_of, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 from twinmem.vocabulary import FAVORITE
@@ -258,6 +258,7 @@ def candidate_values(
     after "Dropped my phone in the lake") that continues the speaker's own frame. `people`: names of people
     recorded, whose clause ("Hiroshi stuck with Spanish") holds their value, not the speaker's."""
     t = table()
+    sent = sent[: cues.question_from(sent)]  # "mustard yellow is my favourite now, can you suggest ...?"
     if cues.asks_or_supposes(sent):
         return []
     if not t.cues["first_person"].search(sent) and not _continues(sent, lead, t):
@@ -434,15 +435,10 @@ def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement
     studying = table().cues["school"]
     return [
         s.model_copy(update={"attribute": "school"})
-        if s.subject == SELF and s.attribute == "employer" and studying.search(_sentence_of(norm, s.span))
+        if s.subject == SELF and s.attribute == "employer" and studying.search(sentence_of(norm, s.span))
         else s
         for s in found
     ]
-
-
-def _sentence_of(norm: str, span: tuple[int, int]) -> str:
-    """The sentence a span lies in ("I'm switching unis, starting at KTH": the unis are in it)."""
-    return next((norm[a:b] for a, b in sentences(norm) if a <= span[0] < b), norm[span[0] : span[1]])
 
 
 def _as_own(asked: str | None) -> str:

@@ -152,6 +152,8 @@ def _it_named(hit: Hit, pre: str) -> str | None:
     if not re.search(r"\b(?:he|she|they|you|we|i)\b", pre, re.I):  # "pretty sure it's ...": the sentence before
         names += [m.group(1) for m in _NAMED_IN.finditer(hit.before) if m.group(1).lower() not in languages()][::-1]
     names = [_without_opening_verb(n) for n in names]
+    fav = hit.rule.attribute == "favorite"  # a favourite dish or book is no place ("Since the Tokyo trip it's ...")
+    names = [n for n in names if not (fav and is_known_place(n))]
     found = next((n for n in names if n.lower() not in words("not_names") and not n.lower().startswith("i'")), None)
     if found is None and hit.rule.attribute == "favorite" and not pre.strip():
         had = list(_HAD.finditer(hit.before))

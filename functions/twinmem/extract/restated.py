@@ -35,9 +35,14 @@ _IT_IS = re.compile(
 _GERUND = re.compile(r"(?-i:[a-z]+ing)(?=\s*(?:now|these\s+days|instead)?\s*(?:$|[,.;!?—–-]))")
 
 
+# or a clause that is the value and "now": "I'm not vegetarian anymore ..., so pescatarian now"
+_BARE_NOW = re.compile(r"(?:^|[.!?;,:—–-])\s*(?:(?:and|but|so)\s+)?(?=[\w-]+(?:\s+[\w-]+)?\s+(?:now|instead)\b)", re.I)
+
+
 def _right_value(norm: str, start: int, kind: str) -> tuple[str, int] | None:
-    """The value of this type that an "it's ..." clause soon after `start` opens with, and where."""
-    m = _IT_IS.search(norm, start, start + REACH)
+    """The value of this type that an "it's ..." clause (or a bare "<value> now") soon after `start` opens
+    with, and where."""
+    m = _IT_IS.search(norm, start, start + REACH) or _BARE_NOW.search(norm, start + 1, start + REACH)
     shaped = shaped_values(norm[m.end() : m.end() + 60], kind) if m else []
     if m and kind == "hobby" and not shaped and (g := _GERUND.match(norm, m.end())):
         shaped = [] if g.group(0).lower() in words("not_hobbies") else [(g.group(0), 0)]

@@ -24,13 +24,19 @@ def leading_self(pre: str, rest: str) -> bool:
     return bool(cues.SUBORDINATE_LEAD.match(pre)) and bool(re.match(r"[^.!?]*?[,\s](?:i|we)\b", rest, re.I))
 
 
+_PRONOUNS = frozenset("i we you he she they im ive".split())
+
+
 def person_before(pre: str) -> re.Match[str] | None:
     """The person ending the words before a match, unless it is a verb's object ("Left Acme last week, ...")."""
     found = cues.END_PERSON.search(pre)
     if found is None:
         return None
     first = found.group("ps").split()[0].lower()
-    return None if first in words("opening_verbs") or first in languages() else found  # "learning Japanese now, |"
+    if first in words("opening_verbs") or first in languages():  # "learning Japanese now, |"
+        return None
+    said = found.group("ps").strip().lower()
+    return None if said in words("not_names") and said not in _PRONOUNS else found  # "Finally | transferred"
 
 
 def coordinated_person(pre: str) -> re.Match[str] | None:

@@ -190,6 +190,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def sentence_of(text: str, span: tuple[int, int]) -> str:
+    """The sentence a span lies in ("I'm switching unis, starting at KTH": the unis are in it)."""
+    return next((text[a:b] for a, b in sentences(text) if a <= span[0] < b), text[span[0] : span[1]])
+
+
 def clause(sentence: str, pos: int) -> tuple[int, int]:
     start, end = 0, len(sentence)
     for m in cues.CLAUSE_BREAK.finditer(sentence):
