@@ -373,3 +373,9 @@ def test_here_i_come_is_no_name_and_a_question_after_a_value_does_not_hide_it() 
     assert {f for f in facts("Boise here I come!") if f[1] == "name"} == set()
     text = "gone off teal. coral is my favourite now, can you suggest accents?"
     assert (SELF, "favorite_color", "coral", 1) in read(text, {"favorite_color": ["teal"]})
+
+
+def test_theirs_is_the_team_named_before_it() -> None:
+    text = "reorg news: a new Payments Risk team got spun up and ledger-api is theirs as of this sprint."
+    assert ("ledger-api", "owner", "Payments Risk team", 1) in facts(text)
+    assert facts("The flat is hers now.") == set()  # no one named

@@ -133,6 +133,10 @@ def antecedent(hit: Hit, raw: str) -> str:
     if said == "there":  # "took a job in Porto and lives there now": Porto
         places = [m.group(1) for m in _NAMED_IN.finditer(pre) if is_known_place(m.group(1))]
         return places[-1] if places else raw
+    if said in ("theirs", "hers", "his"):  # "a new Identity team got spun up and auth-gateway is theirs": Identity team
+        owners = re.findall(r"(?-i:\b((?:[A-Z][\w-]*\s+)+team|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b", pre)
+        owners = [o for o in owners if o.split()[0].lower() not in words("not_names")]
+        return owners[-1] if owners else raw
     if said in ("he", "she"):  # "seeing Dev since November and he's my boyfriend now": Dev
         before = pre if pre.strip() else hit.before  # "... been with Dmitri since March. He's my partner now."
         people = [m.group(1) for m in _NAMED_IN.finditer(before) if m.group(1).lower() not in words("not_names")]
@@ -181,7 +185,7 @@ def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     """(attribute, value, qualifier) of the match's first value (and its list items)."""
     attr, gd = hit.rule.attribute, hit.m.groupdict()
     raw = antecedent(hit, _raw(gd))
-    if raw.strip().lower() in ("it", "this", "that", "they", "he", "she"):
+    if raw.strip().lower() in ("it", "this", "that", "they", "he", "she", "theirs", "hers", "his"):
         return []  # nothing it could stand for
     if attr == "pet":
         return _pet(gd)
