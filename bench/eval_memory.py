@@ -70,6 +70,7 @@ UPDATE_SETS = (
     "updates_blind20",
     "updates_blind21",
     "updates_blind22",
+    "updates_blind23",
 )
 K = 10
 BATCH = 100
