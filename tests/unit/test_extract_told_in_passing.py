@@ -379,3 +379,31 @@ def test_theirs_is_the_team_named_before_it() -> None:
     text = "reorg news: a new Payments Risk team got spun up and ledger-api is theirs as of this sprint."
     assert ("ledger-api", "owner", "Payments Risk team", 1) in facts(text)
     assert facts("The flat is hers now.") == set()  # no one named
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Well, I did it. Today was my first day at Corvid Health.", (SELF, "employer", "Corvid Health", 1)),
+        ("Femi left Deloitte. He's joined a startup called Tallow Labs.", ("Femi", "employer", "Tallow Labs", 1)),
+        ("Okay, I have a new favourite book: Small Gods.", (SELF, "favorite_book", "Small Gods", 1)),
+        ("Ownership of quarry has been handed over to Marcus.", ("quarry", "owner", "Marcus", 1)),
+        ("Actually the redwood replica is on 6432 now, not 5433.", ("redwood replica", "port", "6432", 1)),
+        ("I've started eating fish again. I'd call myself pescatarian now.", (SELF, "diet", "pescatarian", 1)),
+        ("Upgraded mosaic-cli to 2.1.0 like you suggested.", ("mosaic-cli", "version", "2.1.0", 1)),
+    ],
+)
+def test_first_days_startups_colons_handovers_and_advice_taken(text: str, expected: Fact) -> None:
+    assert expected in facts(text)
+
+
+def test_a_value_put_right_by_naming_the_right_one_first() -> None:
+    text = "About that favourite film question: it's Spirited Away, not Heat."
+    assert read(text, {"favorite_movie": ["Heat"]}) == {
+        (SELF, "favorite_movie", "Heat", -1),
+        (SELF, "favorite_movie", "Spirited Away", 1),
+    }
+    assert read("It's fine, not Heat.", {"favorite_movie": ["Heat"]}) == set()
+    ghent = "Ever since the Seoul trip my favourite is bibimbap, and lasagna is a distant second."
+    assert (SELF, "favorite_food", "bibimbap", 1) in read(ghent, {"favorite_food": ["lasagna"]})
+    assert facts("Dana has moved to the data org.") == set()  # a person, no thing's location

@@ -46,6 +46,7 @@ _FRAMES = [
     re.compile(
         rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+new\s+(?:favou?rite|fave|fav)\b{_END}", re.I
     ),
+    re.compile(rf"\bmy\s+(?:new\s+)?(?:favou?rite|fave|fav)\s+(?:is|'s)\s+(?:now\s+)?{_NP}{_END}", re.I),
     re.compile(  # "tacos are number one for me now", "ramen is my number one"
         rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
         r"(?:number\s+one|no\.?\s*1|#1|top\s+pick)(?:\s+(?:for\s+me|in\s+my\s+book))?|the\s+best\s+thing\s+ever)\b",

@@ -21,7 +21,7 @@ from twinmem.extract.named import kind_of
 from twinmem.extract.table import grammar
 from twinmem.values import value_key
 
-__all__ = ["corrected", "day_corrected", "restated"]
+__all__ = ["corrected", "day_corrected", "put_right", "restated"]
 
 REACH = 160  # characters after the negated statement in which "it's <value>" still answers it
 _IT_IS = re.compile(
@@ -124,5 +124,41 @@ def day_corrected(norm: str, said_at: datetime, filed: Mapping[str, Sequence[str
             new = re.sub(r"^the\s+", "", m.group("new").strip(), flags=re.I)
             return [
                 Statement(subject=SELF, attribute="birthday", value=new, valid_from=said_at.date(), span=m.span("new"))
+            ]
+    return []
+
+
+def _unlike(new: str, old: str) -> bool:
+    """A value typed unlike the old one: "fine" for a film filed as "Heat" is no title."""
+    return old[:1].isupper() and not new[:1].isupper()
+
+
+def put_right(
+    norm: str, said_at: datetime, filed: Mapping[str, Sequence[str]], found: list[Statement]
+) -> list[Statement]:
+    """A filed value put right by naming the right one first: "It's Spirited Away, not Heat." after favourite
+    movie Heat; "it's Porto, not Lisbon". The new value is the words between "it's" and "not <old>" (of the
+    attribute's type, when it has one; at most five words)."""
+    have = {(st.attribute, value_key(st.attribute, st.value)) for st in found if st.subject == SELF}
+    for attribute, values in filed.items():
+        kind = kind_of(attribute)
+        for old in values[:3]:
+            m = re.search(
+                rf"\b(?:it's|it\s+is|it\s+was|that's)\s+(?:actually\s+|really\s+)?(?P<new>[^,.;!?]{{1,50}}?)\s*,?\s+"
+                rf"(?:and\s+)?not\s+(?:the\s+|a\s+|an\s+)?{re.escape(old)}\b",
+                norm,
+                re.I,
+            )
+            new = m.group("new").strip() if m else ""
+            shaped = shaped_values(new, kind) if kind and new else []
+            value = shaped[0][0] if shaped and shaped[0][1] == 0 else ("" if kind or _unlike(new, old) else new)
+            if not m or not value or len(value.split()) > 5 or value_key(attribute, value) == value_key(attribute, old):
+                continue
+            if (attribute, value_key(attribute, value)) in have:
+                continue
+            day, at = said_at.date(), m.start("new")
+            return [
+                Statement(subject=SELF, attribute=attribute, value=old, polarity=-1, valid_from=day, span=m.span()),
+                Statement(subject=SELF, attribute=attribute, value=value, valid_from=day, span=(at, at + len(value))),
             ]
     return []

@@ -29,16 +29,9 @@ from twinmem.extract.denied import denied
 from twinmem.extract.lexicon import big_cities, countries, gender_of
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
 from twinmem.extract.pairs import Hit, clean, statements
-from twinmem.extract.restated import corrected, day_corrected, restated
+from twinmem.extract.restated import corrected, day_corrected, put_right, restated
 from twinmem.extract.said_as_it import said_as_it
-from twinmem.extract.slots import (
-    aux_of,
-    coordinated_person,
-    leading_self,
-    person_before,
-    person_slot_plausible,
-    self_before,
-)
+from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, people_recased, places_recased, readable, recased, sentences
 from twinmem.extract.time_anchor import find_time
@@ -176,31 +169,24 @@ def _thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
     hit.aux = aux.group(0) if aux else ""
     core = pre[: aux.start()] if aux else pre
+    if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
+        return None
     if c_start > 0 and core.strip().lower() == "which":
         core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
     return turn.thing(core)
 
 
-def _earlier_verb_subject(hit: Hit, pre: str, turn: Turn) -> Subject | None:
-    """Whoever did an earlier verb of the clause: the speaker ("we packed up and | relocated"), or the person
-    opening it ("Mateo rehomed Chico and | got a corgi")."""
-    if self_before(hit.rule, pre):
-        hit.aux = ""
-        return turn.speaker()
-    if (coord := coordinated_person(pre)) and not hit.rule.needs_be:
-        hit.aux = ""
-        return turn.person(coord.group("ps"))
-    return None
-
-
 # "so I guess I'm pescatarian now": a state accepted, not a guess (only with "now" after the value)
 # and "anything you send should use x@y.me from now on": an instruction, not a maybe
-_RESIGNED = re.compile(r"\b(?:i\s+)?(?:guess|suppose)\b|\bshould(?=\s+(?:use|go\s+to|reach|be\s+sent\s+to)\b)", re.I)
+_RESIGNED = re.compile(
+    r"\b(?:i\s+)?(?:guess|suppose)\b|\bshould(?=\s+(?:use|go\s+to|reach|be\s+sent\s+to)\b)|'d\s+call|would\s+call", re.I
+)
 _NOW = re.compile(r"\s*(?:now|these\s+days|officially|from\s+now\s+on|going\s+forward|from\s+here\s+on)\b", re.I)
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b|'d\s+say", re.I)
 
 
 _OWN_CLAUSE = re.compile(r"\s(?:i|we|i'm|i've|i'd|i'll)\s", re.I)
+_AS_ADVISED = re.compile(r"\b(?:like|as)\s+(?:you|u|the\s+\w+)\s+(?:suggested|said|recommended|advised)\b", re.I)
 _FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
 
 
@@ -246,6 +232,7 @@ class RulesExtractor:
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = as_work_told(context.studies(text, filed, found), filed, text) + as_country_told(found, filed)
             found += corrected(norm := readable(text), said_at, filed, found)
+            found += put_right(norm, said_at, filed, found)
             found += _new(found, day_corrected(norm, said_at, filed)) + denied(text, asked, filed, said_at, found)
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
@@ -359,7 +346,7 @@ class RulesExtractor:
         named = _blank(sent, hit.m, ("subj", "poss", "thing"))  # "the Pro plan to $15" is no plan to do anything
         rule = hit.rule
         after = "" if rule.timeless else named[hit.val_span[1] : c_end]  # an aside's value is not what they want
-        after = _FOR_YOU.split(after)[0]  # "... is x@y.co in case you need it": said for the listener, not hedged
+        after = _AS_ADVISED.split(_FOR_YOU.split(after)[0])[0]  # "in case you need it", "like you suggested"
         after = _OWN_CLAUSE.split(after)[0]  # "since they made me sous chef last month I want ...": I want, not it
         lead = (
             _RESIGNED.sub("", named[c_start : hit.val_span[0]])
@@ -455,7 +442,7 @@ class RulesExtractor:
         if elided and prev is not None and prev.subject is not None and elided.start() >= prev.val_span[0]:
             hit.aux = elided.group("aux")
             return prev.subject
-        if (earlier := _earlier_verb_subject(hit, pre, turn)) is not None:
+        if (earlier := earlier_verb_subject(hit, pre, turn)) is not None:
             return earlier
         lead = cues.AUX_ONLY.search(pre) or cues.DISCOURSE.match(pre)
         if lead is not None or cues.DISCOURSE.match(re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)):

@@ -7,9 +7,19 @@ import re
 
 from twinmem.extract import cues
 from twinmem.extract.lexicon import languages, words
+from twinmem.extract.pairs import Hit
 from twinmem.extract.table import Rule
+from twinmem.extract.turn import Subject, Turn
 
-__all__ = ["aux_of", "coordinated_person", "leading_self", "person_before", "person_slot_plausible", "self_before"]
+__all__ = [
+    "aux_of",
+    "coordinated_person",
+    "earlier_verb_subject",
+    "leading_self",
+    "person_before",
+    "person_slot_plausible",
+    "self_before",
+]
 
 
 def aux_of(found: re.Match[str]) -> str:
@@ -82,3 +92,15 @@ def person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
         return not rule.anchor
     core = re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)
     return bool(cues.DISCOURSE.match(core)) and not (rule.needs_be and not pre.strip())
+
+
+def earlier_verb_subject(hit: Hit, pre: str, turn: Turn) -> Subject | None:
+    """Whoever did an earlier verb of the clause: the speaker ("we packed up and | relocated"), or the person
+    opening it ("Mateo rehomed Chico and | got a corgi")."""
+    if self_before(hit.rule, pre):
+        hit.aux = ""
+        return turn.speaker()
+    if (coord := coordinated_person(pre)) and not hit.rule.needs_be:
+        hit.aux = ""
+        return turn.person(coord.group("ps"))
+    return None
