@@ -71,6 +71,7 @@ UPDATE_SETS = (
     "updates_blind21",
     "updates_blind22",
     "updates_blind23",
+    "updates_blind24",
 )
 K = 10
 BATCH = 100
