@@ -370,6 +370,14 @@ def test_the_service_is_the_product_named_before_it_else_itself() -> None:
         ("Actually the redwood replica is on 6432 now, not 5433.", ("redwood replica", "port", "6432", 1)),
         ("I've started eating fish again. I'd call myself pescatarian now.", (SELF, "diet", "pescatarian", 1)),
         ("Upgraded mosaic-cli to 2.1.0 like you suggested.", ("mosaic-cli", "version", "2.1.0", 1)),
+        ("Seeing someone new. His name is Tobias and he's a sound engineer.", (SELF, "partner", "Tobias", 1)),
+        (
+            "After Kraków I have to admit pierogi have overtaken tagine as my favourite food.",
+            (SELF, "favorite_food", "pierogi", 1),
+        ),
+        ("Saw Aftersun last night. I think it's my favourite movie now.", (SELF, "favorite_movie", "Aftersun", 1)),
+        ("They bumped the Hollis lamp up to $104.", ("Hollis lamp", "price", "$104", 1)),
+        ("Theo got a leopard gecko for his birthday. He named it Ziggy.", ("Theo", "pet", "Ziggy", 1)),
     ],
 )
 def test_more_news_without_a_subject_or_a_verb_of_change(text: str, expected: Fact) -> None:
@@ -399,3 +407,11 @@ def test_a_value_put_right_by_naming_the_right_one_first() -> None:
     ghent = "Ever since the Seoul trip my favourite is bibimbap, and lasagna is a distant second."
     assert (SELF, "favorite_food", "bibimbap", 1) in read(ghent, {"favorite_food": ["lasagna"]})
     assert facts("Dana has moved to the data org.") == set()  # a person, no thing's location
+
+
+def test_an_address_said_as_it_after_someone_else_s_is_theirs() -> None:
+    text = "Great. My co-host's address hasn't changed, it's still mika@wavecast.fm."
+    assert read(text, {"email": ["dayo@proton.me"]}) == set()
+    assert (SELF, "email", "dayo@proton.me", 1) in read(
+        "My email changed, it's dayo@proton.me now.", {"email": ["d@x.io"]}
+    )

@@ -236,6 +236,7 @@ _NO_SUBJECT = re.compile(
     r"[a-z]+(?:s|ed)|so\s+(?!(?:i|i'm|i've|i'll|we|we're|we've|my|our|me|us|he|she|they|it|the|a|an|now)\b)(?-i:[a-z]+))\b",
     re.I,
 )  # "... and starts a PhD", "my husband's allergic to shellfish, so keep the prawns out": the clause before's
+_ITS = re.compile(r"\W*(?:it's|it\s+is|it\s+was|that's)\b", re.I)  # "my co-host's address... it's still x@y.fm"
 _CONTRAST = re.compile(r"\b(?:but|though|although|however|anyway|yet|still)\b", re.I)
 
 
@@ -269,7 +270,9 @@ def candidate_values(
     for value, pos in _shaped(sent, kind, t):
         a, b = clause(sent, pos)
         whose = a  # where the value's owner is said: "My brother ... and starts at EPFL", "My mum's number, +353 ..."
-        if a > 0 and (_NO_SUBJECT.match(sent, a) or (sent[a - 1] == "," and not sent[a:pos].strip(" ("))):
+        if a > 0 and (
+            _NO_SUBJECT.match(sent, a) or (sent[a - 1] == "," and not sent[a:pos].strip(" (")) or _ITS.match(sent, a)
+        ):
             whose = _clause_before(sent, a)
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (

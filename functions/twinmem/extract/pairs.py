@@ -71,7 +71,8 @@ _FAVORITE_SAME = {"film": "movie", "flick": "movie", "novel": "book", "tune": "s
 
 
 _FAV_LEAD = re.compile(
-    r"^(?:(?:honestly|actually|really|basically|probably|definitely|literally|totally|now|just|tbh|lowkey|also|so)\s+)+"
+    r"^(?:(?:honestly|actually|really|basically|probably|definitely|literally|totally|now|just|tbh|lowkey|also|so|"
+    r"admit|confess|say)\s+)+"
     r"(?-i:(?:a|an|the)\s+)?",
     re.I,
 )
@@ -153,7 +154,10 @@ def _it_named(hit: Hit, pre: str) -> str | None:
     names = [
         m.group(1) for m in [_ANTECEDENT.search(pre) if pre.strip() else None, _LAST_NAMED.search(hit.before)] if m
     ]
-    if not re.search(r"\b(?:he|she|they|you|we|i)\b", pre, re.I):  # "pretty sure it's ...": the sentence before
+    mine = re.sub(
+        r"^\W*(?:i\s+(?:think|guess|reckon|feel\s+like)|i'd\s+say)\s+", "", pre, flags=re.I
+    )  # an opinion's "I"
+    if not re.search(r"\b(?:he|she|they|you|we|i)\b", mine, re.I):  # "pretty sure it's ...": the sentence before
         names += [m.group(1) for m in _NAMED_IN.finditer(hit.before) if m.group(1).lower() not in languages()][::-1]
     names = [_without_opening_verb(n) for n in names]
     fav = hit.rule.attribute == "favorite"  # a favourite dish or book is no place ("Since the Tokyo trip it's ...")

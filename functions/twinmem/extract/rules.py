@@ -151,6 +151,7 @@ def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"['’]s$", "", raw.strip())
     raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
     raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
+    raw = re.sub(r"(?<=\w)\s+(?:up|down|back|over)$", "", raw, flags=re.I)  # "bumped the Hollis lamp up to $104"
     if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()):  # "the current version": its
         return turn.it_thing()
     if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
@@ -271,9 +272,9 @@ class RulesExtractor:
                 or wed_to(prev, sent, s_start, turn)
                 or said_as_it(prev, sent, s_start, said_at.date(), me.display if (me := turn.speaker()) else None)
                 or favourite_answered(prev, sent, s_start, turn)
-                or someone_named(prev, sent, s_start, turn)
                 or promoted_to(prev, sent, s_start, turn)
             )
+            found = found + someone_named(prev, sent, s_start, turn)  # "... seeing someone new. His name is Tobias"
             prev = sent
             for st in map(lambda st: _pet_named(st, norm), found):
                 key = (st.subject.lower(), st.attribute, value_key(st.attribute, st.value), st.polarity, st.qualifier)
