@@ -415,3 +415,10 @@ def test_an_address_said_as_it_after_someone_else_s_is_theirs() -> None:
     assert (SELF, "email", "dayo@proton.me", 1) in read(
         "My email changed, it's dayo@proton.me now.", {"email": ["d@x.io"]}
     )
+
+
+def test_news_met_with_disbelief_is_news_and_a_question_stays_a_question() -> None:
+    assert ("fernway", "price", "$15", 1) in facts("ugh fernway is $15 a box now?? they raised it.")
+    assert facts("wait, you moved to Leeds??") == set()
+    assert facts("is Fernway $15 now??") == set()
+    assert facts("rent is $900 now") == set()  # no thing named

@@ -202,14 +202,19 @@ CAR_ADJ = Lazy(
 def question_from(sent: str) -> int:
     """Where the question part of a sentence begins (past its end when it asks nothing)."""
     stripped = sent.rstrip()
-    if not stripped.endswith("?"):
-        return len(sent) + 1
+    if not stripped.endswith("?") or (stripped.endswith(("??", "?!", "!?")) and not _ASKS_OPEN.match(stripped)):
+        return len(sent) + 1  # "fernway is $15 a box now??": news met with disbelief, not a question
     if _TAG_QUESTION.search(stripped):
         return 0  # "He's an electrician, right?": the whole sentence is asked
     breaks = [m.end() for m in re.finditer(r"[,;:—–]|\s-\s", stripped)]
     return breaks[-1] if breaks else 0
 
 
+_ASKS_OPEN = re.compile(
+    r"^\W*(?:(?:ugh|wait|so|and|but|oh|wow|hold\s+on)\W+)*(?:who|what|when|where|why|how|which|is|are|was|were|do|does|"
+    r"did|can|could|would|will|should|have|has|had|am|you|u|isn't|aren't|wasn't|don't|doesn't|didn't)\b",
+    re.I,
+)
 _TAG_QUESTION = re.compile(
     r"[,—–-]\s*(?:right|yes|yeah|no|correct|true|innit|eh|ok|okay|"
     r"(?:is|isn't|are|aren't|was|wasn't|do|don't|does|doesn't|did|didn't|have|haven't|has|hasn't|can|can't|will|won't)"
