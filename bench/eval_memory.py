@@ -72,6 +72,7 @@ UPDATE_SETS = (
     "updates_blind22",
     "updates_blind23",
     "updates_blind24",
+    "updates_blind25",
 )
 K = 10
 BATCH = 100

@@ -422,3 +422,11 @@ def test_news_met_with_disbelief_is_news_and_a_question_stays_a_question() -> No
     assert facts("wait, you moved to Leeds??") == set()
     assert facts("is Fernway $15 now??") == set()
     assert facts("rent is $900 now") == set()  # no thing named
+
+
+def test_accented_cities_in_lower_case_bare_ports_titles_after_a_colon_and_new_pets() -> None:
+    assert (SELF, "home_city", "Kraków", 1) in read("ok update, i moved to kraków. new flat!", {"home_city": ["Riga"]})
+    assert ("gatekeeper", "port", "9443", 1) in facts("port clash, so gatekeeper moved to 9443.")
+    assert (SELF, "favorite_book", "Klara and the Sun", 1) in facts("I have a new favourite book: Klara and the Sun.")
+    assert ("Hannah", "pet", "Kiwi", 1) in facts("Hannah got a new pet, a parrot named Kiwi.")
+    assert facts("We moved everything to 9443.") == set()

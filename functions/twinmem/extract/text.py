@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from twinmem.extract import cues
+from twinmem.values import fold
 
 _LONG_TOKEN = re.compile(r"\S{64,}")
 
@@ -115,7 +116,8 @@ _PLACE_LEAD = re.compile(
     r"live|lives|living|based|headed|heading|back\s+in|flew|fly|flying)\s+$",
     re.I,
 )
-_LOWER_WORDS = re.compile(r"(?<![\w'’@./-])[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}")
+_LOWER = "a-zß-öø-ÿā-ž"  # lower-case letters, accented too ("kraków", "zürich")
+_LOWER_WORDS = re.compile(rf"(?<![\w'’@./-])[{_LOWER}][{_LOWER}'-]*(?:\s+[{_LOWER}][{_LOWER}'-]*){{0,2}}")
 
 
 def places_recased(text: str, known: frozenset[str]) -> str:
@@ -131,7 +133,7 @@ def places_recased(text: str, known: frozenset[str]) -> str:
         words = m.group(0).split()
         for n in range(len(words), 0, -1):
             name = " ".join(words[:n])
-            if name in known and re.match(re.escape(name) + r"(?![\w'-])", text[m.start() :]):
+            if fold(name) in known and re.match(re.escape(name) + r"(?![\w'-])", text[m.start() :]):
                 out[m.start() : m.start() + len(name)] = name.title()
                 pos = m.start() + len(name)
                 break
