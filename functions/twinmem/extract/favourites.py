@@ -16,6 +16,7 @@ from typing import Protocol
 
 from twinmem.extract import cues
 from twinmem.extract.lexicon import words
+from twinmem.extract.pairs import favorite_thing
 from twinmem.extract.text import clause
 from twinmem.values import value_key
 from twinmem.vocabulary import FAVORITE
@@ -104,14 +105,22 @@ class Passage(Protocol):
 
 
 _THING_NAMED = re.compile(r"\bfavou?rite\s+([a-z]+)", re.I)
-_SAME_THING = {"film": "movie", "films": "movie", "movies": "movie", "novel": "book", "books": "book", "tune": "song"}
 
 
 def _other_thing(stated: str, thing: str) -> bool:
     """The sentence names the favourite of another thing than `thing` ("my favourite film" for a book)."""
-    named = {_SAME_THING.get(w.lower(), w.lower()) for w in _THING_NAMED.findall(stated)}
-    nouns = named - {"now", "these", "of", "is", "one", "thing", "and", "so", "but"}
-    return bool(nouns) and _SAME_THING.get(thing, thing) not in nouns
+    nouns = {favorite_thing(w) for w in _THING_NAMED.findall(stated)} - {
+        "now",
+        "these",
+        "of",
+        "i",
+        "one",
+        "thing",
+        "and",
+        "so",
+        "but",
+    }
+    return bool(nouns) and favorite_thing(thing) not in nouns
 
 
 def last_new(

@@ -83,10 +83,15 @@ def favorite_of(thing: str, raw: str) -> list[tuple[str, str, str | None]]:
     return _favorite({"thing": thing}, raw)
 
 
-def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
-    thing = re.sub(r"\s+", "_", fold(gd.get("thing") or "")).replace("colour", "color")
+def favorite_thing(word: str) -> str:
+    """The thing a favourite is of, as the attribute names it: "films" -> movie, "colour" -> color."""
+    thing = re.sub(r"\s+", "_", fold(word)).replace("colour", "color")
     thing = re.sub(r"(?<=[^s])s$", "", thing)
-    thing = _FAVORITE_SAME.get(thing, thing)  # "my favourite film": favorite_movie
+    return _FAVORITE_SAME.get(thing, thing)  # "my favourite film": favorite_movie
+
+
+def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
+    thing = favorite_thing(gd.get("thing") or "")
     if not thing or thing in _NOT_A_THING:  # "it's my favourite now": no thing named
         return []
     if re.match(r"to\s", raw):  # "my go-to move is to ask for the bill": something done, not a thing

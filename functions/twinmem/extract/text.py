@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from twinmem.extract import cues
+from twinmem.extract.table import grammar
 from twinmem.values import fold
 
 _LONG_TOKEN = re.compile(r"\S{64,}")
@@ -79,22 +80,16 @@ def recased(text: str, names: list[str]) -> str:
 
 
 # where a person is named: after one's relation to the speaker, or "her name's"
+_M = grammar().macros  # (cues has loaded the grammar already)
 _PERSON_LEAD = re.compile(
-    r"\b(?:(?:my|our|his|her|their)\s+(?:(?:little|big|older|younger|best|old|new|twin|baby)\s+)?(?:sister|brother|"
-    r"mum|mom|mother|dad|father|son|daughter|aunt|uncle|cousin|niece|nephew|grandma|grandpa|wife|husband|partner|"
-    r"boyfriend|girlfriend|fianc[eé]e?|friend|buddy|mate|pal|coworker|co-worker|colleague|neighbou?r|roommate|"
-    r"flatmate|boss|manager|mentor|teammate)|(?:his|her|their)\s+name(?:['’]s|\s+is)|called|named)\s+"
+    r"\b(?:(?:my|our|his|her|their)\s+(?:(?:little|big|older|younger|best|old|new|twin|baby)\s+)?"
+    rf"(?:{_M['REL']}|mate|pal)|(?:his|her|their)\s+name(?:['’]s|\s+is)|called|named)\s+"
     r"(?P<name>[a-z][a-z'-]+)\b"
 )
 
 
 # a pet's name, whatever the word: "a hamster called nugget", "a puppy named waffles"
-_PET_NAMED = re.compile(
-    r"\b(?:dog|cat|puppy|pup|kitten|hamster|rabbit|bunny|parrot|budgie|bird|fish|tortoise|turtle|snake|lizard|"
-    r"horse|pony|ferret|rat|mouse|gecko|corgi|beagle|poodle|labrador|lab|terrier|spaniel|retriever|dachshund|"
-    r"greyhound|collie|husky|pug|chihuahua|boxer|bulldog|cockatiel|guinea\s+pig)\s+(?:called|named)\s+"
-    r"(?P<name>[a-z][a-z'-]+)\b"
-)
+_PET_NAMED = re.compile(rf"\b(?:{_M['SPECIES_WORDS']}|pup|mouse|boxer)\s+(?:called|named)\s+(?P<name>[a-z][a-z'-]+)\b")
 
 
 def people_recased(text: str, given: Callable[[str], object]) -> str:

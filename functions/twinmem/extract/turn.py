@@ -211,7 +211,7 @@ _OBJECT_PRONOUN = re.compile(
 )
 _SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
 _CALLED = re.compile(rf"\b(?i:his|her)\s+name(?:['’]s|\s+is)\s+({M['NAMETOK']})")
-# a thing named after what it is: "build server kestrel", "API server atlas", "the db box osprey"
+# what a thing is said to be: a server, a service, a tool, ...
 _KINDS = (
     r"server|box|service|microservice|app|bot|db|database|cluster|machine|vm|instance|runner|node|"
     r"host|worker|tool|cli|api|library|lib|package|repo|project|pipeline|daemon|gateway|proxy|queue|cache|plugin|"
@@ -228,6 +228,7 @@ _THE_NAMED = re.compile(r"\b(?:the|our|my)\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]+)*))
 ITS_OWN = re.compile(r"(?:current|latest|new|live|stable|production|prod)\s*(?:version|release|build|port)?")
 # "I moved the service to port 7070": the one named before, when one was (else the service itself)
 GENERIC = re.compile(rf"(?-i:(?:{_KINDS}|website|backend|frontend))")
+# a thing named after what it is: "build server kestrel", "API server atlas", "the db box osprey"
 _HEADED = re.compile(
     rf"(?:[\w-]+\s+){{0,2}}(?:{_KINDS})\s+"
     r"(?-i:([a-z][a-z0-9]{2,}))",
