@@ -73,6 +73,9 @@ UPDATE_SETS = (
     "updates_blind23",
     "updates_blind24",
     "updates_blind25",
+    "updates_blind26",
+    "updates_blind27",
+    "updates_blind28",
 )
 K = 10
 BATCH = 100
@@ -683,7 +686,7 @@ def main(argv: list[str] | None = None) -> int:
     run = "-" + uuid.uuid4().hex[:8] if args.url else ""
     jobs = 1 if args.url else max(1, args.jobs)
     started = time.perf_counter()
-    missing = [n for n in halves if not load_half(n, args.data).turns and not load_half(n, args.data).updates]
+    missing = [n for n in halves if not (h := load_half(n, args.data)).turns and not h.update_sets]
     for n in missing:
         say(f"no data in {args.data / n}: skipped")
     tasks = plan([n for n in halves if n not in missing], args.data, run, args.url, args.key)

@@ -191,7 +191,9 @@ def ingest_event(
     in_context = getattr(extractor, "reads_context", False) is True
     text, shifts = relatives.named_in(ev.content, ev.relatives) if in_context else (ev.content, [])
     own, things = speaker_filed(acc, ev, extractor), named_filed(acc, ev, extractor, text)
-    reading = read_turn(extractor, text, ev.said_at, ev.role, ev.name, filed=own, things=things, asked=ev.asked)
+    reading = read_turn(
+        extractor, text, ev.said_at, ev.role, ev.name, filed=own, things=things, asked=ev.asked, replied=ev.replied
+    )
     statements = [
         st.model_copy(update={"span": relatives.unshift(st.span, shifts)}) if shifts else st
         for st in reading.statements[:MAX_STATEMENTS]

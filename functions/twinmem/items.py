@@ -58,6 +58,7 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
         ev.asked = asked_before(prev, ev) if prev is not None else None
         ev.spoken_of = prev.spoken_of if prev is not None else None
         ev.relatives = prev.relatives if prev is not None else None
+        ev.replied = replied_to(prev, ev) if prev is not None else None
         last[ev.conversation_id] = last_turn_of(ev)
     vectors = episodes.vectors_for([ev.content for ev in events])  # RetrievalBackend=vector only
     # all or nothing: the items, and the end user's record on their first items, in one transaction
@@ -71,6 +72,7 @@ def add_items(caller: Caller, req: AddItemsRequest) -> ItemsAdded:
 
 
 MAX_ASKED = 500  # characters of the question kept with the answer
+MAX_SAID = 600  # characters of a turn kept for an assistant's reply to read back
 
 
 def _conversations(events: list[Event]) -> list[str | None]:
@@ -115,6 +117,7 @@ def last_turn_of(ev: Event) -> LastTurn:
         questions=questions[-MAX_ASKED:] or None,
         spoken_of=" ".join(names[-MAX_SPOKEN_OF:]) or None,
         relatives=relatives.merged(ev.relatives, ev.content),
+        said=ev.content[-MAX_SAID:] if ev.role != "assistant" or ev.name else None,
     )
 
 
@@ -124,6 +127,14 @@ def asked_before(prev: LastTurn, ev: Event) -> str | None:
     if (prev.role, prev.name) == (ev.role, ev.name) or prev.said_at > ev.said_at:
         return None
     return prev.questions
+
+
+def replied_to(prev: LastTurn, ev: Event) -> str | None:
+    """What an unnamed assistant turn replies to: the end of the other speaker's turn just before it (in this
+    call, or the last one posted before it), not said later."""
+    if ev.role != "assistant" or ev.name or (prev.role, prev.name) == (ev.role, ev.name) or prev.said_at > ev.said_at:
+        return None
+    return prev.said
 
 
 def _record_last_turns(tenant: str, account: str, events: list[Event], last: dict[str | None, LastTurn | None]) -> None:

@@ -95,6 +95,9 @@ class Event(Model):
     # the relatives named by relation and name before it in its conversation ("sister=Maren mum=Rosalind",
     # twinmem/relatives.py): who "my sister" alone is. Stored on the item, never shown.
     relatives: str | None = Field(default=None, exclude=True)
+    # for an assistant turn without a speaker's name: the end of the other speaker's turn just before it, which
+    # its acknowledgements read back ("Noted, billing-api is now the platform team's"). Stored, never shown.
+    replied: str | None = Field(default=None, exclude=True)
     recorded_at: datetime
     version: int = 1
     versions: list[EventVersion] = Field(default_factory=list)
@@ -111,6 +114,7 @@ class LastTurn(Model):
     questions: str | None = None
     spoken_of: str | None = None  # the last names said up to and including it (items.MAX_SPOKEN_OF, latest last)
     relatives: str | None = None  # relatives named by relation and name up to and including it (relatives.py)
+    said: str | None = None  # the end of its text (items.MAX_SAID characters), for an assistant's reply to it
 
 
 class Mention(Model):

@@ -191,3 +191,29 @@ def test_a_relative_named_once_is_whom_the_relation_alone_means_later(api: ApiCl
     start, end = fact["evidence"][0]["span"]
     assert "Tromsø" in chat[3]["content"][start:end]  # the span is on the turn as said, which never named her
     assert "Maren" not in chat[3]["content"]
+
+
+def test_an_assistant_acknowledging_a_change_files_it_with_its_own_turn_as_evidence(
+    api: ApiClient, backend: Any
+) -> None:
+    """The user's terse note is not read as an owner change; the assistant's "Noted: ..." reading it back is, in a
+    later call than the note (what it replies to travels with the conversation), and the evidence is the reply."""
+    chat = [
+        _turn(1, "ledger-api belongs to the payments team", 1),
+        _turn(2, "Got it, the payments team owns ledger-api.", 1, "assistant"),
+        _turn(3, "reorg landed, ledger-api moved under core infra as of today", 9),
+        _turn(4, "Noted: ledger-api is now owned by the core infra team.", 9, "assistant"),
+        _turn(5, "Noted: vault-sync is now owned by the core infra team.", 9, "assistant"),  # not replied to
+    ]
+    ids = []
+    for turn in chat:
+        added = api.post("/v1/memory/items", {"items": [turn | {"conversation_id": "c8"}]})
+        assert added.status == 202
+        ids += added.body["event_ids"]
+    backend.drain()
+
+    assert _first_value(api, "ledger-api", "owner") == "core infra team"
+    history = api.post("/v1/memory/history", {"subject": "ledger-api"}).body["assertions"]
+    latest = next(a for a in history if a["value"] == "core infra team")
+    assert latest["source_turn_ids"] == [ids[3]]
+    assert not api.post("/v1/memory/known", {"subjects": ["vault-sync"]}).body["lines"]

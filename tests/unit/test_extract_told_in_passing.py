@@ -421,3 +421,34 @@ def test_accented_cities_in_lower_case_bare_ports_titles_after_a_colon_and_new_p
     assert (SELF, "favorite_book", "Klara and the Sun", 1) in facts("I have a new favourite book: Klara and the Sun.")
     assert ("Hannah", "pet", "Kiwi", 1) in facts("Hannah got a new pet, a parrot named Kiwi.")
     assert facts("We moved everything to 9443.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "expected"),
+    [
+        ("we're relocating again — bought a flat in Utrecht, keys in March", {}, (SELF, "home_city", "Utrecht", 1)),
+        ("Been in Tallinn a couple of months now, the old town is lovely.", {}, (SELF, "home_city", "Tallinn", 1)),
+        ("I've been at Personio about six weeks now.", {"employer": ["Celonis"]}, (SELF, "employer", "Personio", 1)),
+        ("Help me draft a hello for my new colleagues at Trivago.", {}, (SELF, "employer", "Trivago", 1)),
+        ("Honestly I've gotten really into bouldering.", {}, (SELF, "hobby", "bouldering", 1)),
+        ("So sesame is Tomas's only allergy now.", {}, ("Tomas", "allergy", "sesame", 1)),
+        (
+            "I'm at Johns Hopkins now, orientation week and classes start Monday.",
+            {"school": ["Tufts"]},
+            (SELF, "school", "Johns Hopkins", 1),
+        ),
+    ],
+)
+def test_session_eight_frames(text: str, filed: dict[str, list[str]], expected: Fact) -> None:
+    assert expected in read(text, filed)
+
+
+def test_a_friend_s_school_or_firm_said_with_words_before_the_friend_is_theirs() -> None:
+    assert not {f for f in read("My high school friend went to Tufts.", {"school": ["Colby"]}) if f[0] == SELF}
+    assert not {f for f in read("my old uni flatmate just started at Zalando", {"employer": ["Bolt"]}) if f[0] == SELF}
+
+
+def test_the_value_a_new_one_replaced_is_not_new() -> None:
+    assert not {
+        f for f in read("I'm up early most days, it's basically replaced cycling for me.", {}) if f[1] == "hobby"
+    }

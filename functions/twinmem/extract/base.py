@@ -76,17 +76,21 @@ def read_turn(
     filed: Mapping[str, Sequence[str]] | None = None,
     things: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
     asked: str | None = None,
+    replied: str | None = None,
 ) -> Reading:
     """All the extractor reads in a turn: its `read` when it has one, else its statements alone.
 
     `filed` (attribute -> the speaker's values filed so far, newest said first) goes to an extractor that
     reads changes in context (`reads_context`); see extract/context.py. `things` (name -> attribute -> values
     filed) holds the other subjects the turn names (things, people); see extract/named.py. `asked`: the
-    question the turn answers, if any (a short answer reads with it).
+    question the turn answers, if any (a short answer reads with it). `replied`: for an unnamed assistant
+    turn, the turn it replies to (its acknowledgements read that back: extract/acknowledged.py).
     """
     if filed is not None and getattr(extractor, "reads_context", False) is True:
         read_in_context = extractor.read  # type: ignore[attr-defined]
-        in_context: Reading = read_in_context(text, said_at, role, speaker, filed=filed, things=things, asked=asked)
+        in_context: Reading = read_in_context(
+            text, said_at, role, speaker, filed=filed, things=things, asked=asked, replied=replied
+        )
         return in_context
     read = getattr(extractor, "read", None)
     if read is not None:

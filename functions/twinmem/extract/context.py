@@ -34,7 +34,7 @@ from twinmem.vocabulary import FAVORITE
 __all__ = ["candidate_values", "changes", "shaped_values", "table"]
 
 DATA = Path(__file__).resolve().parent / "data" / "context.toml"
-_CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner")
+_CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner", "left", "ended")
 _VALUES = (
     "email",
     "phone",
@@ -55,18 +55,7 @@ _TYPES = frozenset(
     "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
     "diet car job status allergen colour hobby".split()
 )
-# with nothing filed, a value said as left behind, or as a workplace's or a thing's, is not the speaker's
-_LEFT = re.compile(
-    r"\b(?:out\s+of|left|leaving|leave|away\s+from|from|ex-?|gave\s+up|give\s+up|quit|dropped|ditched|stopped|"
-    r"done\s+with|no\s+more|goodbye|bye|(?:gone|went|go|going)\s+(?:right\s+|completely\s+)?off)\s+(?:the\s+|my\s+)?$",
-    re.I,
-)
-# a value said as over: "keto is over", "Japanese didn't stick"
-_ENDED = re.compile(
-    r"^\s*(?:is|was|'s|has\s+been)\s+(?:over|history|done|finished|gone|dead|out|behind\s+(?:me|us))\b|"
-    r"^\s*(?:didn't|did\s+not|never)\s+(?:stick|last|work\s+out|take)\b",
-    re.I,
-)
+# a workplace's or a thing's value is not the speaker's
 _NOT_A_PERSON = re.compile(
     r"\b(?:our|my|the|their)\s+(?:office|company|team|firm|headquarters|hq|business|shop|store|startup|factory|"
     r"warehouse|servers?|data\s*cent(?:er|re)s?|branch|lab)\b|"
@@ -209,12 +198,15 @@ def _schools(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
     return [
         (v, i)
         for v, i in found
-        if (school_like(v) or (entered and check("org", v) and not is_known_place(v)))
+        if (school_like(v) or ((entered or _NOW_AT.search(sent, 0, i)) and check("org", v) and not is_known_place(v)))
         and v.lower() not in words("not_names")
     ]
 
 
 _ENTERED = re.compile(r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|matriculated)\b", re.I)
+_NOW_AT = re.compile(
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|officially\s+|finally\s+)*at\s+$", re.I
+)  # "I'm at Carnegie Mellon now"
 _AT_PLACE = re.compile(
     r"\b(?:in|to|from|at|near|around|outside|of|via|visit\w*|left|leaving|moved)\s+(?:the\s+)?$", re.I
 )
@@ -481,6 +473,7 @@ def _last_new(
 ) -> tuple[str, int, int] | None:
     """The turn's last value of a type that is new (not filed, not read), with its sentence's span."""
     best: tuple[str, int, int] | None = None
+    said = table().cues
     for p in passages:
         sent, around, s_start, s_end = p.sent, p.around, p.start, p.end
         if cue is not None and not cue.search(sent) and not (p.fragment and cue.search(around)):
@@ -488,9 +481,9 @@ def _last_new(
         if p.fragment and best is not None:
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
         for value, pos in candidate_values(sent, kind, around, people):
-            if _LEFT.search(sent[max(0, pos - 24) : pos]) or _ENDED.search(sent[pos + len(value) :]):
+            if said["left"].search(sent[max(0, pos - 24) : pos]) or said["ended"].match(sent, pos + len(value)):
                 continue
-            if cue is not None and table().cues["other_person"].search(sent[:pos]):
+            if cue is not None and said["other_person"].search(sent[:pos]):
                 continue
             if (cue is not None or kind in ("city", "country")) and _NOT_A_PERSON.search(sent[:pos]):
                 continue  # "The warehouse stays in Hull": a workplace's, even with a home filed

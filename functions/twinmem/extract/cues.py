@@ -44,7 +44,7 @@ AUXW = (
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't|hadn't|not|never|no\s+longer|also|"
     r"still|now|currently|just|recently|actually|really|finally|already|officially|always|only|even|both|"
     r"all|mostly|originally|happily|newly|permanently|back|then|again|ever|totally|strictly|fully|used\s+to|"
-    r"got|get|gets|getting|went|gone|became|become|becoming|too|technically|basically|officially|"
+    r"got|gotten|get|gets|getting|went|gone|became|become|becoming|too|technically|basically|officially|"
     r"since\s+(?:19|20)\d\d|since\s+\w+(?:\s+\d{4})?|last\s+(?:week|month|year)|this\s+(?:week|month|year)|"
     r"in\s+(?:19|20)\d\d|\w+ly|both|each|super|so|kinda|pretty|quite|very|had\s+to|decided\s+to|managed\s+to|chose\s+to"
 )
@@ -62,8 +62,8 @@ ELIDED = Lazy(rf"(?:^|\b(?:and|but|then|plus|also|&)\b|[,;—–-])(?P<aux>{AUX_
 # the speaker as the subject of an earlier verb of the same clause: "we packed up everything and | relocated",
 # "I spent the winter | learning woodworking"
 COORD_SELF = Lazy(
-    r"(?:^|[\s,;:—–-])(?:i|we)(?:['’](?:ve|d|ll|m))?\s+"
-    r"(?:(?!(?:think|thought|guess|hope|wish|want|might|may|could|would|should)\b)[^,;:.!?]*?(?:\s(?:and|then|&)\s+|\s*,\s+)"
+    r"(?:^|[\s,;:—–-])(?:i|we)(?:['’](?:ve|d|ll|m|re))?\s+"
+    r"(?:(?!(?:think|thought|guess|hope|wish|want|might|may|could|would|should)\b)[^,;:.!?—–]*?(?:\s(?:and|then|&)\s+|\s*,\s+|\s*[—–]\s*|\s+-\s+)"
     r"(?:then\s+|also\s+|finally\s+|just\s+|eventually\s+)?"
     r"|(?:just\s+|have\s+|had\s+)?(?:spent|spend|been\s+spending)\s+(?:the|my|our|this|last|all|every|most)\s+"
     r"(?:(?:whole|entire|long|past)\s+)?(?:winter|summer|spring|autumn|fall|weekends?|holidays?|evenings?|mornings?|"

@@ -22,6 +22,7 @@ from functools import cache
 
 from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
+from twinmem.extract.acknowledged import acknowledged
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.checks import as_country_told, as_work_told, check
 from twinmem.extract.confirmed import confirmed, confirms
@@ -222,6 +223,7 @@ class RulesExtractor:
         filed: Mapping[str, Sequence[str]] | None = None,
         things: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
         asked: str | None = None,
+        replied: str | None = None,
     ) -> Reading:
         """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed,
         and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py).
@@ -230,6 +232,8 @@ class RulesExtractor:
             text = recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
             text = people_recased(places_recased(text, _places()), gender_of)
         found = self.extract(text, said_at, role, speaker)
+        if role == "assistant" and not speaker and replied:  # "Noted, billing-api is now the platform team's."
+            found += _new(found, acknowledged(text, replied, lambda t: self.extract(t, said_at, "user")))
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
             found = as_work_told(context.studies(text, filed, found), filed, text) + as_country_told(found, filed)
             found += corrected(norm := readable(text), said_at, filed, found)

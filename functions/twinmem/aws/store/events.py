@@ -50,6 +50,7 @@ def event_item(tenant: str, account: str, ev: Event) -> dict[str, Any]:
         **({"asked": ev.asked} if ev.asked else {}),
         **({"spoken_of": ev.spoken_of} if ev.spoken_of else {}),
         **({"relatives": ev.relatives} if ev.relatives else {}),
+        **({"replied": ev.replied} if ev.replied else {}),
     }
 
 
