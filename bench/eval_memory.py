@@ -76,6 +76,8 @@ UPDATE_SETS = (
     "updates_blind26",
     "updates_blind27",
     "updates_blind28",
+    "updates_blind29",
+    "updates_blind30",
 )
 K = 10
 BATCH = 100

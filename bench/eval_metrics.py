@@ -16,7 +16,9 @@ tests/unit/test_eval_metrics.py pins them down. Definitions (also in docs/EVALUA
 - knowledge-update: the first value of the known line for the attribute, compared with the expected
   value case-insensitively on its tokens (leading articles dropped); numbers compare as numbers for
   port, price and version (a leading `v` and trailing `.0` ignored), digits for phone (a country code
-  may differ), month and day for birthday; a first value written "not X" never counts.
+  may differ, an area code in parentheses is part of the number), month and day for birthday; a pet
+  shown with its kind ("Socks (whippet)") is either, or both ("whippet named Socks"); a first value
+  written "not X" never counts.
 """
 
 from __future__ import annotations
@@ -240,7 +242,9 @@ def parse_known_line(line: str) -> tuple[str, str, list[str]] | None:
     attribute, values = rest.split(":", 1)
     out = []
     for part in _split_top(values):
-        v = re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", part)
+        # notes go; a pet's kind stays with its name ("Socks (whippet)"), and an area code is the number's own
+        note = r"\([^)]*[^\W\d_][^)]*\)" if attribute.strip() != "pet" else r"\(\s*conflict[^)]*\)"
+        v = re.sub(rf"\[[^\]]*\]|{note}", " ", part)
         v = re.sub(r"\bconflict\b:?", " ", v, flags=re.IGNORECASE)
         v = " ".join(v.split()).strip(" ,")
         if v:
@@ -311,6 +315,10 @@ def value_matches(attribute: str, got: str | None, expected: str) -> bool:
     """Whether the first value read is the expected current one ("not X" never counts)."""
     if not got or re.match(r"^\s*not\b", got, flags=re.IGNORECASE):
         return False
+    if attribute == "pet" and (named := re.fullmatch(r"(.+?)\s*\(([^)]+)\)", got.strip())):
+        name, kind = named.groups()  # "Socks (whippet)": the whippet named Socks, whichever was asked for
+        said = [name, kind, f"{kind} named {name}", f"{kind} called {name}", f"{name} the {kind}"]
+        return any(value_matches(attribute, v, expected) for v in said)
     a, b = normalize_value(attribute, got), normalize_value(attribute, expected)
     if attribute == "phone" and len(a) >= 7 and len(b) >= 7:
         return a.endswith(b) or b.endswith(a)

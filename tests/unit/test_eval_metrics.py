@@ -153,6 +153,17 @@ def test_known_lines_parse_into_subject_attribute_and_values_newest_first() -> N
     assert parse_known_line(conflict) == ("user", "partner", ["Tom", "Grace"])
     assert parse_known_line("- Pro plan · price: $12 (month) [said 2023-04-03]") == ("Pro plan", "price", ["$12"])
     assert parse_known_line("Values as stated, newest said first:") is None
+    phone = "- Omar · phone: (555) 010-9198 [said 2023-09-05]; (555) 010-4142 [said 2023-05-08]"
+    assert parse_known_line(phone) == ("Omar", "phone", ["(555) 010-9198", "(555) 010-4142"])
+    pets = "- user · pet: Socks (whippet) [said 2021-05-10]; Pudding [said 2020-04-15]"
+    assert parse_known_line(pets) == ("user", "pet", ["Socks (whippet)", "Pudding"])
+
+
+def test_a_pet_shown_with_its_kind_is_its_name_its_kind_or_both() -> None:
+    for expected in ("Socks", "whippet", "whippet named Socks", "a whippet called Socks"):
+        assert value_matches("pet", "Socks (whippet)", expected)
+    assert not value_matches("pet", "Socks (whippet)", "greyhound")
+    assert not value_matches("pet", "Pudding", "whippet")
 
 
 def test_first_value_reads_the_line_of_the_attribute() -> None:

@@ -369,3 +369,22 @@ def test_someone_going_back_to_an_earlier_value_files_it_again() -> None:
     got = things.changes("Noor and Idris are back together!", SAID, filed)
     assert [(s.subject, s.value) for s in got] == [("Noor", "Idris")]
     assert things.changes("Noor and Karim are still together.", SAID, filed) == []  # the current one, said again
+
+
+def test_an_arrow_from_the_old_value_and_a_move_from_one_port_to_another() -> None:
+    assert changed("proxy sits in front of ledger now, so apps connect 8082 -> 7082") == [("ledger", "port", "7082")]
+    got = RulesExtractor().extract("ledger moved from 8082 to 7082", SAID, "user")
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("ledger", "port", "7082")]  # no subject "from 8082"
+
+
+def test_he_at_an_acronym_firm_and_her_favourite_in_a_later_sentence_are_the_one_named_before() -> None:
+    people = {"Idris": {"employer": ["Deloitte"]}, "Noor": {"favorite_color": ["green"]}}
+    got = things.changes("He said yes. he's at KPMG now, on the audit side.", SAID, {"Idris": people["Idris"]})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Idris", "employer", "KPMG")]
+    got = things.changes("Orange! Her favourite colour is orange now.", SAID, {"Noor": people["Noor"]})
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Noor", "favorite_color", "orange")]
+
+
+def test_his_wife_s_workplace_is_not_his() -> None:
+    text = "he had an offer from Wolt too. and his wife still works at Deloitte, funnily enough"
+    assert things.changes(text, SAID, {"Idris": {"employer": ["Bolt", "Deloitte Digital"]}}) == []

@@ -452,3 +452,27 @@ def test_the_value_a_new_one_replaced_is_not_new() -> None:
     assert not {
         f for f in read("I'm up early most days, it's basically replaced cycling for me.", {}) if f[1] == "hobby"
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "expected"),
+    [
+        ("Nowadays I'm with Priyanka, we met at a wedding.", {}, (SELF, "partner", "Priyanka", 1)),
+        (
+            "Two offers came in and I ended up going with Klarna.",
+            {"employer": ["Zalando"]},
+            (SELF, "employer", "Klarna", 1),
+        ),
+        ("The Remains of the Day is my favourite book now.", {}, (SELF, "favorite_book", "Remains of the Day", 1)),
+        ("We adopted a cavapoo puppy called Bramble.", {}, (SELF, "pet", "Bramble", 1)),
+        ("I've got a pet again — a leopard gecko called Pip.", {}, (SELF, "pet", "Pip", 1)),
+    ],
+)
+def test_partners_one_is_with_offers_titles_with_the_and_pets_told_with_their_age(
+    text: str, filed: dict[str, list[str]], expected: Fact
+) -> None:
+    assert expected in read(text, filed)
+
+
+def test_a_firm_one_is_with_is_still_a_firm() -> None:
+    assert (SELF, "employer", "Monzo", 1) in facts("These days I'm with Monzo.")

@@ -180,7 +180,9 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
         return _schools(sent, found)
     if kind == "org_work":
         return [
-            (v, i) for v, i in found if check("org", v) and not school_like(v) and v.lower() not in words("not_names")
+            (v, i)
+            for v, i in found
+            if check("org", v) and not school_like(v, acronyms=False) and v.lower() not in words("not_names")
         ]
     return [
         (v, i)

@@ -183,7 +183,9 @@ def refers_back(text: str) -> bool:
 
 
 # a later sentence of the turn opening on "he" or "she"
-_HE_OR_SHE_OPENS = re.compile(r"[.!?]\s+(?:(?:and|but|so|oh|well|also|anyway|apparently)\W+)*(?P<p>he|she)\b", re.I)
+_HE_OR_SHE_OPENS = re.compile(
+    r"[.!?]\s+(?:(?:and|but|so|oh|well|also|anyway|apparently)\W+)*(?P<p>he|she|his|her)\b", re.I
+)
 
 
 _DISCOURSE = re.compile(
@@ -293,15 +295,7 @@ _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..
 def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b and p != pos]  # a subject said as the value owns nothing
-    lead = sent[a:pos]
-    carries = (
-        _CARRY_ON.match(lead)
-        or _LEADS.fullmatch(lead)
-        or _IT.search(lead)
-        or _PRONOUN_START.match(lead)
-        or _WE_DID.match(lead)
-    )
-    if not here and (carries or named[0][0] < 0):
+    if not here and (_carries(sent[a:pos]) or named[0][0] < 0):
         here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."; "bumped it to"
     if not here:
         return None
@@ -311,7 +305,20 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     p, n = before[-1]
     opening = _PRONOUN_START.match(sent)
     between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos], named)
+    if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and _kin().match(between):
+        return None  # "... and his wife still works at Tidewell": the wife's, not his
     return None if _someone_between(_PLACED.sub(" ", between), named) else n
+
+
+def _carries(lead: str) -> bool:
+    """A clause that carries on about whoever was named before it ("..., so Aalborg it is", "bumped it to")."""
+    return bool(
+        _CARRY_ON.match(lead)
+        or _LEADS.fullmatch(lead)
+        or _IT.search(lead)
+        or _PRONOUN_START.match(lead)
+        or _WE_DID.match(lead)
+    )
 
 
 def _after_again(between: str, named: list[tuple[int, str]]) -> str:
@@ -325,6 +332,11 @@ def _after_again(between: str, named: list[tuple[int, str]]) -> str:
 def _relative() -> re.Pattern[str]:
     m = grammar().macros  # a partner word says whose partner the value is ("Juho's new girlfriend is Minna")
     return re.compile(rf"\b(?!(?:{m['PARTNER_RELS']})s?\b)(?:{m['REL']})s?\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _kin() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:[\w-]+\s+)?(?:{grammar().macros['REL']})s?\b", re.I)
 
 
 def _someone_between(between: str, named: list[tuple[int, str]]) -> bool:

@@ -16,7 +16,7 @@ from twinmem import vocabulary
 from twinmem.extract import cues
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, is_known_place, place_attrs, school_like
-from twinmem.extract.lexicon import languages, words
+from twinmem.extract.lexicon import gender_of, languages, words
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.turn import Subject, Turn
 from twinmem.values import display_value, fold
@@ -105,6 +105,7 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
 _NATIONAL = re.compile(r"\b(?:emigrat|immigrat)\w*", re.I)
 
 
+_WITH = re.compile(r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are|am|are)\s+(?:now\s+)?with\b", re.I)
 _STUDYING = re.compile(r"\b(?:phd|master's|masters|degree|semester|term|programme|program|course)\b", re.I)
 
 
@@ -117,6 +118,8 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
     """
     if family in ("change", "left") and raw.lower() in languages():
         return ["language"]  # "switched from Spanish to Portuguese on Duolingo"
+    if family == "change" and _WITH.search(said) and " " not in raw.strip() and gender_of(raw):
+        return ["partner"]  # "These days I'm with Meera": a first name one is with is a partner, no firm
     if family == "change" and (school_like(raw, acronyms=False) or _STUDYING.search(said)):
         return ["school"]  # started at / transferred to a school, or "first month of the PhD at ETH Zurich"
     if family == "home" or is_known_place(raw):

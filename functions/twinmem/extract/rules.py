@@ -422,7 +422,9 @@ class RulesExtractor:
         if rule.self_only and (subj is None or subj.display != SELF):
             return None
         lead = sent[clause(sent, m.start())[0] : m.start()]  # anchored: the match opens its clause
-        lead = re.sub(r"^\s*(?:and|but|so|because|since)\b", "", lead, flags=re.I)
+        lead = re.sub(
+            r"^\s*(?:and|but|so|because|since)\b|^\s*(?:the|a|an)\s*$", "", lead, flags=re.I
+        )  # "The Name of ..."
         if rule.anchor and lead.strip(" ,") and not cues.DISCOURSE.match(lead):
             return None
         return subj
