@@ -78,6 +78,8 @@ UPDATE_SETS = (
     "updates_blind28",
     "updates_blind29",
     "updates_blind30",
+    "updates_blind31",
+    "updates_blind32",
 )
 K = 10
 BATCH = 100

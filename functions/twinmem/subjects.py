@@ -62,12 +62,18 @@ THING_HEADS = frozenset(
 )
 
 
+LEAD_HEADS = frozenset("project operation codename team app service".split())  # "Project Kestrel" is "Kestrel"
+
+
 def named_by(name: str, recorded: list[str]) -> str | None:
     """The one recorded subject a name means when nothing is filed under it: the name with a generic head
-    word after it, or without one ("Elasticsearch" reads "elasticsearch cluster"); None for none or several."""
+    word after it or one of LEAD_HEADS before it, or without one ("Elasticsearch" reads "elasticsearch cluster",
+    "Project Kestrel" reads "kestrel"); None for none or several."""
     key = subject_key(name)
 
     def headed(longer: str, shorter: str) -> bool:
+        if longer.endswith(" " + shorter) and longer[: -len(shorter) - 1] in LEAD_HEADS:  # "project kestrel"
+            return True
         return longer.startswith(shorter + " ") and longer[len(shorter) + 1 :] in THING_HEADS
 
     found = [r for r in recorded if headed(r, key) or headed(key, r)]

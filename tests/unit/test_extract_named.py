@@ -388,3 +388,11 @@ def test_he_at_an_acronym_firm_and_her_favourite_in_a_later_sentence_are_the_one
 def test_his_wife_s_workplace_is_not_his() -> None:
     text = "he had an offer from Wolt too. and his wife still works at Deloitte, funnily enough"
     assert things.changes(text, SAID, {"Idris": {"employer": ["Bolt", "Deloitte Digital"]}}) == []
+
+
+def test_a_project_called_by_its_name_alone_takes_its_new_status() -> None:
+    got = things.changes(
+        "Finally heard back on Halyard: it's been paused.", SAID, {"Project Halyard": {"status": ["active"]}}
+    )
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Project Halyard", "status", "paused")]
+    assert things.mentions("a halyard snapped on the boat", ["Project Halyard"]) == []

@@ -34,3 +34,12 @@ def test_the_extractor_reads_a_lower_case_home() -> None:
     assert [(s.subject, s.attribute, s.value) for s in got] == [(SELF, "home_city", "Bristol")]
     got = RulesExtractor().read("i'm in reading mode all week", SAID, "user", filed={}).statements
     assert got == []  # a big city named like an ordinary word stays a word
+
+
+def test_a_spaced_dash_reads_as_a_comma_and_keeps_every_offset() -> None:
+    from twinmem.extract.text import readable
+
+    for said in ("I'm officially Swiss — the ceremony was Friday", "home now – we signed", "a - b", "x—y"):
+        assert len(readable(said)) == len(said)
+    assert readable("I'm officially Swiss — the ceremony") == "I'm officially Swiss , the ceremony"
+    assert readable("well-known x—y") == "well-known x—y"  # hyphens and unspaced dashes stay

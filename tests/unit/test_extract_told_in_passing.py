@@ -476,3 +476,9 @@ def test_partners_one_is_with_offers_titles_with_the_and_pets_told_with_their_ag
 
 def test_a_firm_one_is_with_is_still_a_firm() -> None:
     assert (SELF, "employer", "Monzo", 1) in facts("These days I'm with Monzo.")
+
+
+def test_a_school_named_before_student_and_a_title_that_names_someone_else() -> None:
+    assert ("Noor", "school", "TU Delft", 1) in facts("Noor got in, she's a TU Delft student now.")
+    said = "Long week. Our old assistant manager became the store manager, so rotas moved around."
+    assert not {f for f in read(said, {"job_title": ["cashier"]}) if f[1] == "job_title"}

@@ -16,3 +16,9 @@ def test_no_guess_between_several_or_without_a_head_word() -> None:
     assert named_by("Pro", ["pro plan", "pro app"]) is None  # two things it could be
     assert named_by("Elastic", ["elasticsearch cluster"]) is None
     assert named_by("Greta", ["greta smith"]) is None  # a surname is no head word
+
+
+def test_a_project_is_its_name_with_or_without_the_word_project() -> None:
+    assert named_by("Project Halyard", ["halyard", "osprey"]) == "halyard"
+    assert named_by("Halyard", ["project halyard"]) == "project halyard"
+    assert named_by("Halyard", ["halyard rope"]) is None

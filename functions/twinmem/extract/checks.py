@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
@@ -146,3 +147,19 @@ def check(kind: str, value: str) -> bool:
         return False
     test = _KINDS.get(kind)
     return test(value, low) if test else True
+
+
+@lru_cache(maxsize=1)
+def _someone_by_job() -> re.Pattern[str]:
+    """Someone called by their job ("our old vice principal", "her new manager"): a person, not the speaker."""
+    gap = r"(?:(?!(?:as|job|role|title|position|is|was|now)\b)[\w-]+\s+){0,2}"
+    return re.compile(rf"\b(?:my|our|your|his|her|their)\s+{gap}(?:{M['TITLE_HEADS']})s?\b", re.I)
+
+
+_POSSESSED = re.compile(r"\b(?:my|our|your|his|her|their)\s+(?:[\w-]+\s+){0,2}$", re.I)
+
+
+def held_by_another(lead: str, kind: str) -> bool:
+    """The words before a value name someone else by their job ("Our old vice principal became the principal"),
+    or, for a title, make the title someone's ("our | vice principal"): not the speaker's value."""
+    return _someone_by_job().search(lead) is not None or (kind == "job" and _POSSESSED.search(lead) is not None)

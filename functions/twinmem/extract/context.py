@@ -23,7 +23,7 @@ from pathlib import Path
 
 from twinmem.extract import cues, favourites
 from twinmem.extract.base import SELF, Statement
-from twinmem.extract.checks import check, is_known_place, school_like
+from twinmem.extract.checks import check, held_by_another, is_known_place, school_like
 from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, in_own_words, readable, sentence_of, sentences
@@ -271,6 +271,7 @@ def candidate_values(
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (
             t.cues["other_person"].search(_WITH_SOMEONE.sub(" ", sent[whose:b]))
+            or held_by_another(sent[whose:pos], kind)
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])
             or _couple(sent, pos, value)

@@ -30,7 +30,7 @@ from twinmem.extract.lexicon import gender_of, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
-from twinmem.subjects import THING_HEADS
+from twinmem.subjects import LEAD_HEADS, THING_HEADS
 from twinmem.values import fold, value_key
 
 __all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value", "refers_back"]
@@ -79,6 +79,7 @@ def mentions(text: str, names: Sequence[str]) -> list[str]:
 
 
 _HEAD = re.compile(rf"\s+(?:{'|'.join(sorted(THING_HEADS))})$", re.I)
+_LEAD_HEAD = re.compile(rf"^(?:{'|'.join(sorted(LEAD_HEADS))})\s+", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -89,6 +90,8 @@ def _pattern(name: str) -> re.Pattern[str]:
     bare = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
     words = re.split(r"[\s_-]+", bare)
     short = _HEAD.sub("", bare)
+    if short == bare and len(words) > 1 and _LEAD_HEAD.match(bare) and words[1][:1].isupper():
+        short = _LEAD_HEAD.sub("", bare)  # "Kestrel" for Project Kestrel
     if short == bare and len(words) > 1 and words[-1].islower() and words[0][:1].isupper():
         short = bare[: bare.rindex(words[-1])].rstrip(" _-")  # "Fig & Cedar" for the Fig & Cedar candle
     body = r"[\s_-]+".join(map(re.escape, words))

@@ -165,11 +165,15 @@ def _guessed(m: re.Match[str]) -> str:
     return " " * (len(said) - len(me)) + me
 
 
+_DASH = re.compile(r"(?<=\S)[—–](?=\s)|(?<=\s)[—–-](?=\s)")  # one character for one: offsets kept
+
+
 def readable(text: str, asides: bool = True) -> str:
     """A turn as the readers read it, every offset kept: curly apostrophes straight, long tokens, quoted
     passages and (unless `asides` is False) the asides between a name and its verb blanked; "guess who"
     read as the speaker."""
     norm = _GUESS_WHO.sub(_guessed, mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
+    norm = _DASH.sub(",", norm)  # "I'm officially German — the ceremony was ...": a dash ends a value as a comma does
     return mask_quotes(mask_asides(norm) if asides else norm)
 
 
