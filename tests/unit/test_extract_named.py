@@ -396,3 +396,11 @@ def test_a_project_called_by_its_name_alone_takes_its_new_status() -> None:
     )
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Project Halyard", "status", "paused")]
     assert things.mentions("a halyard snapped on the boat", ["Project Halyard"]) == []
+
+
+def test_a_version_said_with_its_product_then_a_whole_number_on_the_same_product() -> None:
+    filed = {"billing database": {"version": ["Postgres 13"]}}
+    got = things.changes(
+        "Nope, it's on Postgres 17 now.", SAID, filed, asked="Is the billing database still on Postgres 13?"
+    )
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("billing database", "version", "17")]

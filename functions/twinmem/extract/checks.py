@@ -107,7 +107,8 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
     "place": lambda v, low: (
         not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low)
         and not re.search(_STREET, low)  # a street or a building is where a thing is, not a home town
-    ),
+        and not re.search(r"\b(?:district|quarter|neighbou?rhood|heights|village|estate|park|campus)$", low)
+    ),  # "a lease in the Pearl District": a part of the town, which is said elsewhere
     "known_place": lambda v, low: is_known_place(v),  # a city or country of the lexicon
     "org": lambda v, low: not is_known_place(v),
     "school": lambda v, low: school_like(v),

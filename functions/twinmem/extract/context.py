@@ -206,9 +206,12 @@ def _schools(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
 
 
 _ENTERED = re.compile(r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|matriculated)\b", re.I)
+# "I'm at Carnegie Mellon now", "ended up at UC Davis", "finishing the degree at Carnegie Mellon"
 _NOW_AT = re.compile(
-    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|officially\s+|finally\s+)*at\s+$", re.I
-)  # "I'm at Carnegie Mellon now"
+    r"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|officially\s+|finally\s+)*|(?:ended|wound)\s+up\s+|"
+    r"(?:degree|master's|masters|phd|doctorate|studies|course|programme|program|major)\s+)at\s+$",
+    re.I,
+)
 _AT_PLACE = re.compile(
     r"\b(?:in|to|from|at|near|around|outside|of|via|visit\w*|left|leaving|moved)\s+(?:the\s+)?$", re.I
 )

@@ -147,7 +147,7 @@ HEDGE = Lazy(
     r"imagine|imagining|whether|unless|think|thinks|thought|believe|believes|believed|reckon|reckons|"
     r"guess(?!\s+(?:who|what)\b)|"
     r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought|need\s+to|needs\s+to|"
-    r"hypothetically|pretend|rather|interested\s+in|if|in\s+case|eventually|debating|on\s+the\s+fence|"
+    r"hypothetically|pretend|rather(?!\s+than\b)|interested\s+in|if|in\s+case|eventually|debating|on\s+the\s+fence|"
     r"undecided|keen\s+to|eager\s+to|excited\s+to|can't\s+wait\s+to|about\s+to|expect|expecting|"
     r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|says\s+i|claims?|"
     r"rumou?rs?|apparently|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)\w+|"

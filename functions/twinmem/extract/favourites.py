@@ -38,10 +38,15 @@ _FRAMES = [
         rf"\b(?:switched|moved|changed|converted)\s+(?:over\s+)?(?:from\s+[\w-]+(?:\s+[\w-]+)?\s+)?to\s+{_NP}{_END}",
         re.I,
     ),
+    re.compile(  # "I've swapped sushi for ramen as my favourite"
+        rf"\b(?:swapped|traded|replaced|exchanged)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:for|with)\s+{_NP}"
+        rf"(?:\s+as\s+my\s+(?:new\s+)?(?:favou?rite|fave|fav|go-to)\b|{_END})",
+        re.I,
+    ),
     re.compile(
         rf"{_NP}\s+(?:has|have)\s+(?:officially\s+|now\s+|finally\s+|just\s+|completely\s+|totally\s+)?(?:overtaken|replaced|"
         r"dethroned|beaten|taken\s+(?:the\s+)?(?:crown|top\s+spot|throne|number\s+one\s+spot)|"
-        r"become\s+my\s+(?:new\s+)?favou?rite)\b",
+        r"become\s+my\s+(?:new\s+|all[- ]time\s+|absolute\s+)?favou?rite)\b",
         re.I,
     ),
     re.compile(
@@ -63,7 +68,8 @@ _FRAMES = [
 _IT_TOOK_THE_TOP = re.compile(
     r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)?\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|"
     r"completely\s+|basically\s+|pretty\s+much\s+)?"
-    r"(?:overtaken|overtook|replaced|dethroned|taken\s+over|took\s+over|become\s+my\s+(?:new\s+)?favou?rite|"
+    r"(?:overtaken|overtook|replaced|dethroned|taken\s+over|took\s+over|"
+    r"become\s+my\s+(?:new\s+|all[- ]time\s+|absolute\s+)?favou?rite|"
     r"knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b"
     r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b",
     re.I,

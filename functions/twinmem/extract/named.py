@@ -269,7 +269,7 @@ def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, 
 
 
 _WHOLE_VERSION = re.compile(
-    r"\b(?:on|to|version|v)\s*(\d{1,3})\b(?![.,:]\d|\s*(?:%|x\b|am\b|pm\b|(?:people|users|days|weeks|months|years|"
+    r"\b(?:on|to|version|v)\s*(?:(?-i:[A-Z][\w+#-]*)\s+)?(\d{1,3})\b(?![.,:]\d|\s*(?:%|x\b|am\b|pm\b|(?:people|users|days|weeks|months|years|"
     r"hours|mins?|minutes|seconds|gb|mb|tb|k|percent|times|of|per)\b))",
     re.I,
 )
@@ -277,7 +277,11 @@ _WHOLE_VERSION = re.compile(
 
 def _whole_versions(named: list[tuple[int, str]], filed: Mapping[str, Mapping[str, Sequence[str]]]) -> bool:
     """A thing named whose versions so far are whole numbers (Postgres 13, 15): its next one may be too."""
-    return any(vs and all(v.isdigit() for v in vs) for _p, n in named if (vs := filed.get(n, {}).get("version")))
+    return any(
+        vs and all(re.search(r"(?:^|\s)v?\d+$", v) for v in vs)  # 13, or "Postgres 14"
+        for _p, n in named
+        if (vs := filed.get(n, {}).get("version"))
+    )
 
 
 _PLACES = ("city", "country", "place")
@@ -286,7 +290,11 @@ _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via|the|our|a|an)\s+)*", re.I
 )  # nothing of its own
 _NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
-_PLACED = re.compile(r"\b(?:at|for|with|from|to|in|of)\s+(?:the\s+)?(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)", re.I)
+_PLACED = re.compile(
+    r"\b(?:at|for|with|from|to|in|of)\s+(?:the\s+)?(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)"
+    r"|\bon\s+(?-i:[A-Z][\w+#-]*)(?=\s+v?\d|\s*$)",  # "it's on Postgres 16": a product, nobody
+    re.I,
+)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 _SOMEONE = re.compile(r"\b(?:my|your|our|says|said|told|tells)\b", re.I)
 _THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else

@@ -37,6 +37,9 @@ def leading_self(pre: str, rest: str) -> bool:
 _PRONOUNS = frozenset("i we you he she they im ive".split())
 
 
+_PREPOSITION_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|outside|around)\s+$", re.I)
+
+
 def person_before(pre: str) -> re.Match[str] | None:
     """The person ending the words before a match, unless it is a verb's object ("Left Acme last week, ...")."""
     found = cues.END_PERSON.search(pre)
@@ -46,6 +49,8 @@ def person_before(pre: str) -> re.Match[str] | None:
     if first in words("opening_verbs") or first in languages():  # "learning Japanese now, |"
         return None
     said = found.group("ps").strip().lower()
+    if _PREPOSITION_BEFORE.search(pre, 0, found.start("ps")):  # "I'm in Portland now, | signed": a place
+        return None
     return None if said in words("not_names") and said not in _PRONOUNS else found  # "Finally | transferred"
 
 

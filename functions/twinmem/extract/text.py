@@ -159,6 +159,9 @@ _GUESS_WHO = re.compile(
 )
 
 
+_GUESSED_ASKED = re.compile(r"(\bguess\s+wh(?:o|o's|ose)\b[^.!?]*)\?", re.I)  # "Guess who lives in Tucson now?"
+
+
 def _guessed(m: re.Match[str]) -> str:
     said = m.group(0)
     me = {"whose": "my", "who's": "I'm"}.get(said.lower().rsplit(None, 1)[-1], "I")
@@ -172,7 +175,8 @@ def readable(text: str, asides: bool = True) -> str:
     """A turn as the readers read it, every offset kept: curly apostrophes straight, long tokens, quoted
     passages and (unless `asides` is False) the asides between a name and its verb blanked; "guess who"
     read as the speaker."""
-    norm = _GUESS_WHO.sub(_guessed, mask_long_tokens(text.replace("’", "'").replace("‘", "'")))
+    norm = mask_long_tokens(text.replace("’", "'").replace("‘", "'"))
+    norm = _GUESS_WHO.sub(_guessed, _GUESSED_ASKED.sub(lambda m: m.group(1) + "!", norm))  # no question asked
     norm = _DASH.sub(",", norm)  # "I'm officially German — the ceremony was ...": a dash ends a value as a comma does
     return mask_quotes(mask_asides(norm) if asides else norm)
 

@@ -126,6 +126,9 @@ def _weekday(m: re.Match[str], today: date, ctx: str) -> date:
     return today - timedelta(days=back)
 
 
+_DOING = re.compile(r"(?:'re|'m|'s|\bare|\bam|\bis)\s+(?:\w+ing)\b", re.I)  # "we're moving ... over the weekend"
+
+
 def _weekend(m: re.Match[str], today: date, ctx: str) -> date:
     """The Saturday of the weekend meant: last (before this week), this or next."""
     saturday = _week_start(today) + timedelta(days=5)
@@ -134,6 +137,10 @@ def _weekend(m: re.Match[str], today: date, ctx: str) -> date:
         return saturday - timedelta(days=7)
     if lead == "next":
         return saturday + timedelta(days=7)
+    if saturday > today and (
+        lead.startswith("this past") or (lead.startswith("over") and not _FUTURE.search(ctx) and not _DOING.search(ctx))
+    ):
+        return saturday - timedelta(days=7)  # "traded it in over the weekend", said on a Thursday: the one gone
     return saturday
 
 
