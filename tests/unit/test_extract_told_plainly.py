@@ -116,3 +116,34 @@ def test_over_the_weekend_said_in_the_past_is_the_weekend_gone() -> None:
 
 def test_an_allergy_said_as_to_something_rather_than_another() -> None:
     assert (SELF, "allergy", "birch pollen", 1) in read("So my allergy is to birch pollen rather than grass.")
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "expected"),
+    [
+        (
+            "there's a pho place by the office now and pho is officially my new favourite food",
+            {"favorite_food": ["tacos"]},
+            (SELF, "favorite_food", "pho", 1),
+        ),
+        (
+            "I always said dumplings, but since that trip to Osaka it's okonomiyaki.",
+            {"favorite_food": ["dumplings"]},
+            (SELF, "favorite_food", "okonomiyaki", 1),
+        ),
+        (
+            "Since that trip laksa has overtaken pho as my favourite food.",
+            {"favorite_food": ["pho"]},
+            (SELF, "favorite_food", "laksa", 1),
+        ),
+        ("Otto's moving again lol. Tallinn this time, for his wife's job.", {}, ("Otto", "home_city", "Tallinn", 1)),
+    ],
+)
+def test_a_favourite_after_a_time_phrase_and_a_friend_s_move_told_in_two_sentences(
+    text: str, filed: dict[str, list[str]], expected: Fact
+) -> None:
+    assert expected in read(text, filed)
+
+
+def test_a_shop_at_a_numbered_street() -> None:
+    assert ("Fennel & Fig", "location", "9 Quay Street", 1) in read("Fennel & Fig is now at 9 Quay Street!")

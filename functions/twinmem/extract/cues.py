@@ -91,9 +91,10 @@ VERB_LEAD_SELF = Lazy(
 )
 # a move whose sentence names no destination ("we've moved again!"), and the fragment that does next
 FOLLOW_MOVE = Lazy(
-    r"(?:\b(?:i|we)(?:['’](?:ve|d|m|re))?\s+|^\W*(?:(?:yep|yes|yeah|so|well|ok|and)\W+)*)"
+    r"(?:\b(?:i|we)(?:['’](?:ve|d|m|re))?\s+|^\W*(?:(?:yep|yes|yeah|so|well|ok|and)\W+)*"
+    r"(?:(?P<who>(?-i:[A-Z][a-z]+))(?:['’]s|\s+is|\s+has)\s+)?)"  # "Priya's moving again lol. Vancouver this time."
     r"(?:(?:just|finally|officially|actually|have|had)\s+)*"
-    r"(?:moved|relocated|moving|relocating)(?:\s+(?:again|once\s+more|house|out|away)){0,2}\W*$",
+    r"(?:moved|relocated|moving|relocating)(?:\s+(?:again|once\s+more|house|out|away)){0,2}(?:\s+(?:lol|haha|ha))*\W*$",
     re.I,
 )
 FOLLOW_PLACE = Lazy(

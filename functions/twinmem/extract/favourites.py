@@ -33,7 +33,11 @@ _NP = (
 _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"
 _FRAMES = [
     re.compile(rf"^\W*{_NP}\s*,?\s+(?:now|these\s+days|nowadays|instead|actually)\b", re.I),
-    re.compile(rf"\b(?:these\s+days|nowadays|now|lately)\s*,?\s+it'?s\s+(?:all\s+)?{_NP}{_END}", re.I),
+    re.compile(
+        rf"\b(?:these\s+days|nowadays|now|lately|since\s+(?:that|the|my|our|last)\s+[\w-]+(?:\s+[\w-]+){{0,3}}?)"
+        rf"\s*,?\s+it'?s\s+(?:all\s+)?{_NP}{_END}",
+        re.I,
+    ),
     re.compile(
         rf"\b(?:switched|moved|changed|converted)\s+(?:over\s+)?(?:from\s+[\w-]+(?:\s+[\w-]+)?\s+)?to\s+{_NP}{_END}",
         re.I,

@@ -27,7 +27,9 @@ def follow_up(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
         (cues.FOLLOW_LEAVE, cues.FOLLOW_AT, "change"),
     ):
         change, said = before.search(prev), after.match(sent)
-        if not (change and said and speaker) or cues.HEDGE.search(prev[change.start() :]):
+        who = change.groupdict().get("who") if change else None
+        owner = turn.person(who) if who else speaker
+        if not (change and said and owner) or cues.HEDGE.search(prev[change.start() :]):
             continue
         value = clean("home", said.group("val"))
         if not check("place" if family == "home" else "org", value):
@@ -36,7 +38,7 @@ def follow_up(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
         span = (offset + said.start(), offset + len(sent.rstrip()))
         return [
             Statement(
-                subject=speaker.display,
+                subject=owner.display,
                 attribute=a,
                 value=value,
                 polarity=1,
