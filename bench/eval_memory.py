@@ -80,6 +80,9 @@ UPDATE_SETS = (
     "updates_blind30",
     "updates_blind31",
     "updates_blind32",
+    "updates_blind33",
+    "updates_blind34",
+    "updates_blind35",
 )
 K = 10
 BATCH = 100

@@ -147,3 +147,73 @@ def test_a_favourite_after_a_time_phrase_and_a_friend_s_move_told_in_two_sentenc
 
 def test_a_shop_at_a_numbered_street() -> None:
     assert ("Fennel & Fig", "location", "9 Quay Street", 1) in read("Fennel & Fig is now at 9 Quay Street!")
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "expected"),
+    [
+        ("My partner these days is Ines; we met in June.", {}, (SELF, "partner", "Ines", 1)),
+        ("My employer these days is Fjord Labs; the commute is shorter.", {}, (SELF, "employer", "Fjord Labs", 1)),
+        (
+            "My new favourite drink, which I order every morning, is cortado.",
+            {},
+            (SELF, "favorite_drink", "cortado", 1),
+        ),
+        ("Ever since the trip to Lima, ceviche has been my favourite food.", {}, (SELF, "favorite_food", "ceviche", 1)),
+        ("I became a naturalised Canadian citizen in March.", {}, (SELF, "nationality", "Canadian", 1)),
+        ("The Yaris was sold in May and replaced by a used Skoda Fabia.", {}, (SELF, "car", "Skoda Fabia", 1)),
+        ("I got into the master's programme at Uppsala University!", {}, (SELF, "school", "Uppsala University", 1)),
+        ("Juno moved to my sister's, and a ferret named Pip has moved in.", {}, (SELF, "pet", "Pip", 1)),
+        ("Since June my badge says Lead Designer, finally.", {}, (SELF, "job_title", "Lead Designer", 1)),
+        (
+            "I'm not vegan anymore, my GP put me on a pescatarian plan to fix my iron.",
+            {},
+            (SELF, "diet", "pescatarian", 1),
+        ),
+        ("The skin test showed it's actually latex I react to.", {}, (SELF, "allergy", "latex", 1)),
+        (
+            "If you asked me now I'd say laksa beats pho easily.",
+            {"favorite_food": ["pho"]},
+            (SELF, "favorite_food", "laksa", 1),
+        ),
+        (
+            "I finished Circe in May, and it has taken the top spot as my favourite book.",
+            {"favorite_book": ["Emma"]},
+            (SELF, "favorite_book", "Circe", 1),
+        ),
+        (
+            "I rewatched Arrival on Friday and, sorry Nolan, it's my new number one.",
+            {"favorite_movie": ["Inception"]},
+            (SELF, "favorite_movie", "Arrival", 1),
+        ),
+        (
+            "My knee's fine now but I've got into pottery wheel throwing... no, I've got into lino printing.",
+            {},
+            (SELF, "hobby", "lino printing", 1),
+        ),
+        ("Leila split from Tom and she's with a carpenter called Bram now.", {}, ("Leila", "partner", "Bram", 1)),
+        ("Idris got promoted! The owner made him head baker.", {}, ("Idris", "job_title", "head baker", 1)),
+        (
+            "Orla got promoted. They handed her the charge nurse job on Friday.",
+            {},
+            ("Orla", "job_title", "charge nurse", 1),
+        ),
+    ],
+)
+def test_more_changes_told_plainly(text: str, filed: dict[str, list[str]], expected: Fact) -> None:
+    assert expected in read(text, filed)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Quillon updated itself overnight to 5.2.1.", ("Quillon", "version", "5.2.1", 1)),
+        ("On Monday build-11 was moved to our Lisbon facility.", ("build-11", "location", "Lisbon", 1)),
+    ],
+)
+def test_more_changes_of_things_told_plainly(text: str, expected: Fact) -> None:
+    assert expected in read(text)
+
+
+def test_a_relative_clause_about_someone_else_is_kept() -> None:
+    assert (SELF, "partner", "Ines", 1) not in read("My manager, who I like, is Ines.")  # a manager is no partner

@@ -164,3 +164,34 @@ def held_by_another(lead: str, kind: str) -> bool:
     """The words before a value name someone else by their job ("Our old vice principal became the principal"),
     or, for a title, make the title someone's ("our | vice principal"): not the speaker's value."""
     return _someone_by_job().search(lead) is not None or (kind == "job" and _POSSESSED.search(lead) is not None)
+
+
+def full_names(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Candidates that are a first name and the word after it, joined ("Tomasz Wilk")."""
+    out: list[tuple[str, int]] = []
+    for v, i in found:
+        if out and sent[out[-1][1] + len(out[-1][0]) : i] == " " and gender_of(out[-1][0]) and " " not in out[-1][0]:
+            out[-1] = (f"{out[-1][0]} {v}", out[-1][1])
+        else:
+            out.append((v, i))
+    return out
+
+
+def schools(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Schools among the candidates: one that says so, or where one transferred or was admitted to."""
+    entered = _ENTERED.search(sent)
+    return [
+        (v, i)
+        for v, i in found
+        if (school_like(v) or ((entered or _NOW_AT.search(sent, 0, i)) and check("org", v) and not is_known_place(v)))
+        and v.lower() not in words("not_names")
+    ]
+
+
+_ENTERED = re.compile(r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|matriculated)\b", re.I)
+# "I'm at Carnegie Mellon now", "ended up at UC Davis", "finishing the degree at Carnegie Mellon"
+_NOW_AT = re.compile(
+    r"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|officially\s+|finally\s+)*|(?:ended|wound)\s+up\s+|"
+    r"(?:degree|master's|masters|phd|doctorate|studies|course|programme|program|major)\s+)at\s+$",
+    re.I,
+)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from twinmem.extract import cues, favourites
 from twinmem.extract.base import SELF, Statement
-from twinmem.extract.checks import check, held_by_another, is_known_place, school_like
+from twinmem.extract.checks import check, full_names, held_by_another, is_known_place, school_like, schools
 from twinmem.extract.lexicon import cities, city_states, countries, languages, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, in_own_words, readable, sentence_of, sentences
@@ -165,9 +165,17 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
         return [(v, i) for v, i in found if len(re.sub(r"\D", "", v)) >= 7]
     if kind == "job":  # "I'm a terrible cook": a judgement, not an occupation
         return [(v, i) for v, i in found if not (_JUDGED.search(sent, 0, i) or _JUDGED.match(f"{v} "))]
+    if kind == "name_owner":  # "ownership went to Tomasz Wilk": a first name and a surname are one owner
+        found = full_names(sent, found)
     if kind.startswith(("org", "name")):
         return _named(sent, kind, found, t)
     return found
+
+
+def _acts_first(sent: str, end: int) -> bool:
+    """A name opening the sentence is the value when it does something to the speaker, with them, or to the
+    thing: "Rafael is taking me to ...", "Imogen and I hit six months", "Gabe took over the wiki"."""
+    return bool(_ACTS_ON_ME.match(sent, end) or _AND_I.match(sent, end) or _TAKES_OVER.match(sent, end))
 
 
 def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list[tuple[str, int]]:
@@ -177,7 +185,7 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     if not t.cues[cue].search(sent) and not (kind == "org_school" and any(school_like(v) for v, _i in found)):
         return []  # a school that says so ("Larkspur Elementary") needs no word about schooling
     if kind == "org_school":
-        return _schools(sent, found)
+        return schools(sent, found)
     if kind == "org_work":
         return [
             (v, i)
@@ -187,34 +195,19 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     return [
         (v, i)
         for v, i in found
-        if (i > 0 or _ACTS_ON_ME.match(sent, len(v)) or _AND_I.match(sent, len(v)))
+        if (i > 0 or _acts_first(sent, len(v)))
         and check("notname", v)
         and not (is_known_place(v) and _AT_PLACE.search(sent, 0, i))  # "bringing Sofia": a person; "in Sofia": no
         and v.lower() not in words("not_names")
     ]
 
 
-def _schools(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Schools among the candidates: one that says so, or where one transferred or was admitted to."""
-    entered = _ENTERED.search(sent)
-    return [
-        (v, i)
-        for v, i in found
-        if (school_like(v) or ((entered or _NOW_AT.search(sent, 0, i)) and check("org", v) and not is_known_place(v)))
-        and v.lower() not in words("not_names")
-    ]
-
-
-_ENTERED = re.compile(r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|matriculated)\b", re.I)
-# "I'm at Carnegie Mellon now", "ended up at UC Davis", "finishing the degree at Carnegie Mellon"
-_NOW_AT = re.compile(
-    r"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|officially\s+|finally\s+)*|(?:ended|wound)\s+up\s+|"
-    r"(?:degree|master's|masters|phd|doctorate|studies|course|programme|program|major)\s+)at\s+$",
-    re.I,
-)
 _AT_PLACE = re.compile(
     r"\b(?:in|to|from|at|near|around|outside|of|via|visit\w*|left|leaving|moved)\s+(?:the\s+)?$", re.I
 )
+_TAKES_OVER = re.compile(
+    r"\s+(?:(?:has|just|now|officially)\s+)*(?:took|taken|takes)\s+over\b", re.I
+)  # "Gabe took over"
 _AND_I = re.compile(r"\s+(?:and|&)\s+(?:i|me)\b", re.I)  # "Imogen and I hit six months": the speaker's couple
 # a name opening the sentence is someone when they do something to the speaker: "Rafael is taking me to ..."
 _ACTS_ON_ME = re.compile(

@@ -143,7 +143,8 @@ NEG_TAIL = Lazy(
 )
 HEDGE = Lazy(
     r"\b(?:would|wouldn't|might|could|couldn't|should|shouldn't|wish|wishes|wished|hope|hopes|hoping|"
-    r"want|wants|wanted|wanna|plan(?:s|ning|ned)?\s+(?:to|on)|thinking|considering|consider|contemplating|"
+    r"want|wants|wanted|wanna|(?:plans|planning|planned)\s+(?:to|on)|"
+    r"(?:i|we|they|you|he|she|still|also|now|do|don't|'ll|will|would)\s+plan\s+(?:to|on)|thinking|considering|consider|contemplating|"
     r"dream|dreams|dreaming|dreamt|dreamed|going\s+to|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
     r"imagine|imagining|whether|unless|think|thinks|thought|believe|believes|believed|reckon|reckons|"
     r"guess(?!\s+(?:who|what)\b)|"
@@ -156,7 +157,10 @@ HEDGE = Lazy(
     r"|(?-i:\bmay\b)",
     re.I,
 )
-COND_START = Lazy(r"\b(?:if|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b", re.I)
+COND_START = Lazy(
+    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
+    re.I,
+)
 QUESTION_START = Lazy(
     r"^\W*(?:(?:so|and|but|also|oh|hey|ok|okay|btw|wait)[\s,]+)*(?:(?:do|does|did|are|is|am|was|were|have|has|"
     r"can|could|would|will|should|shall|may|might|must|don't|doesn't|didn't|aren't|isn't|haven't)\s+"

@@ -57,6 +57,10 @@ _FRAMES = [
         rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+new\s+(?:favou?rite|fave|fav)\b{_END}", re.I
     ),
     re.compile(rf"\bmy\s+(?:new\s+)?(?:favou?rite|fave|fav)\s+(?:is|'s)\s+(?:now\s+)?{_NP}{_END}", re.I),
+    re.compile(
+        rf"{_NP}\s+(?:beats|trumps|tops|edges\s+out|wins\s+over)\s+[\w-]+(?:\s+[\w-]+)?\b", re.I
+    ),  # "pho beats ramen"
+    re.compile(rf"\bit'?s\s+(?:now\s+|all\s+)?{_NP}\s+for\s+me\b(?!\s+to\b)", re.I),  # "it's Fontaines D.C. for me"
     re.compile(  # "tacos are number one for me now", "ramen is my number one"
         rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
         r"(?:number\s+one|no\.?\s*1|#1|top\s+pick)(?:\s+(?:for\s+me|in\s+my\s+book))?|the\s+best\s+thing\s+ever)\b",
@@ -74,12 +78,23 @@ _IT_TOOK_THE_TOP = re.compile(
     r"completely\s+|basically\s+|pretty\s+much\s+)?"
     r"(?:overtaken|overtook|replaced|dethroned|taken\s+over|took\s+over|"
     r"become\s+my\s+(?:new\s+|all[- ]time\s+|absolute\s+)?favou?rite|"
-    r"knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one))\b"
+    r"knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one)|"
+    r"taken\s+(?:the\s+)?(?:top\s+spot|crown|throne|number\s+one\s+spot))\b"
     r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b",
     re.I,
 )
 _NAME = re.compile(
     r"(?-i:(?<!^)(?<![.!?]\s)\b(?!I\b|I')[A-Z][\w'.-]*(?:\s+(?:(?:of|for|in|on|to|at|by|with|from)\s+(?:the\s+|a\s+|an\s+)?|the\s+|&\s+)?(?!I\b|I')[A-Z][\w'.-]*)*)"
+)
+
+
+_WHEN = re.compile(  # "Parasite on Sunday": the film, not the day
+    r"\s+(?:on|in|at|by|since|last|this)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day$|\s+(?:on|in|at|by|since)\s+"
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december)$",
+    re.I,
+)
+_SPOKEN_TO = re.compile(
+    r"\b(?:sorry|thanks|thank\s+you|hey|hi|dear|bye|cheers|no\s+offen[cs]e(?:\s+to)?|rip)\W*$", re.I
 )
 
 
@@ -90,7 +105,11 @@ def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) 
     if m is None:
         return None
     for text in (stated[: m.start()].lstrip(), said_before.lstrip()):  # a sentence's opening word is no name
-        found = (re.sub(r"(?<=\w\w)\.$", "", n.group(0)) for n in _NAME.finditer(text))  # "D.C." keeps its dot
+        found = (  # "D.C." keeps its dot; "sorry Coppola, it's my new number one": Coppola is spoken to
+            _WHEN.sub("", re.sub(r"(?<=\w\w)\.$", "", n.group(0)))
+            for n in _NAME.finditer(text)
+            if not _SPOKEN_TO.search(text, 0, n.start())
+        )
         names = [n for n in found if n.lower() not in words("not_names") and new(n)]  # not "May", not the old one
         if names:
             return names[-1]

@@ -79,6 +79,7 @@ def mentions(text: str, names: Sequence[str]) -> list[str]:
 
 
 _HEAD = re.compile(rf"\s+(?:{'|'.join(sorted(THING_HEADS))})$", re.I)
+_PLAIN_HEADS = frozenset("team office plan project app site account".split())  # too many things are "the team"
 _LEAD_HEAD = re.compile(rf"^(?:{'|'.join(sorted(LEAD_HEADS))})\s+", re.I)
 
 
@@ -97,7 +98,10 @@ def _pattern(name: str) -> re.Pattern[str]:
     body = r"[\s_-]+".join(map(re.escape, words))
     if short != bare and short[:1].isupper():
         body = f"(?:{body}|(?-i:{re.escape(short)}))"
-    if len(words) > 1 and words[0][:1].isupper() and words[-1].islower():  # "the thermostat": the Vela thermostat
+    elif short != bare and len(short) > 3:  # "checkout is fully operational again": the checkout service, as a subject
+        body = f"(?:{body}|{re.escape(short)}(?=\\s+(?:is|was|has|are|'s)\\b))"
+    if len(words) > 1 and len(words[-1]) > 2 and words[-1].lower() not in _PLAIN_HEADS:
+        # "the thermostat": the Vela thermostat; "the API": the payments API; "the wiki": the team wiki
         body = f"(?:{body}|(?:(?<=the\\s)|(?<=our\\s)|(?<=my\\s)){re.escape(words[-1])})"
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.I)
 
@@ -246,7 +250,7 @@ def _new_values(
     for i, (value, pos) in enumerate(shaped):
         if _beside(sent, shaped, i, kind, named):
             continue
-        owner = _owner(sent, pos, named)
+        owner = _owner(sent, pos, named, [v for n in named for v in filed.get(n[1], {}).get(attribute, [])])
         values = filed.get(owner or "", {}).get(attribute)
         if not values or not _own_value(bare, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
             continue
@@ -303,7 +307,9 @@ _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..
 )
 
 
-def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
+def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str] = ()) -> str | None:
+    """Whose the value at `pos` is: the subject named nearest before it in its clause (or carried on), unless
+    someone else comes between (the subject's own old values are nobody: "isn't Priya's anymore, ... Tomasz")."""
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b and p != pos]  # a subject said as the value owns nothing
     if not here and (_carries(sent[a:pos]) or named[0][0] < 0):
@@ -314,11 +320,26 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]]) -> str | None:
     if not before:
         return here[0][1]
     p, n = before[-1]
+    between = _between(sent, p, n, pos, named, old)
+    return None if between is None or _someone_between(_PLACED.sub(" ", between), named) else n
+
+
+def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]) -> str | None:
+    """The words between a subject (or the pronoun opening the sentence, for one carried on) and its value,
+    the subject's old values blanked; None when they make the value someone else's ("and his wife ...")."""
     opening = _PRONOUN_START.match(sent)
     between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos], named)
     if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and _kin().match(between):
         return None  # "... and his wife still works at Tidewell": the wife's, not his
-    return None if _someone_between(_PLACED.sub(" ", between), named) else n
+    for said in (w for v in old for w in {v, v.split()[0]} if len(w) > 2):
+        between = re.sub(rf"\b{re.escape(said)}\b", " ", between)
+    return between
+
+
+# a clause that opens on what the thing has: "atlas-ingest isn't Priya's anymore, ownership went to Tomasz"
+_ITS_ATTRIBUTE = re.compile(
+    r"\W*(?:and\s+|so\s+)?(?:the\s+|its\s+)?(?:ownership|owner|version|port|price|status|address|location)\b", re.I
+)
 
 
 def _carries(lead: str) -> bool:
@@ -329,6 +350,7 @@ def _carries(lead: str) -> bool:
         or _IT.search(lead)
         or _PRONOUN_START.match(lead)
         or _WE_DID.match(lead)
+        or _ITS_ATTRIBUTE.match(lead)
     )
 
 

@@ -30,6 +30,10 @@ _ASIDE = re.compile(
 )
 
 
+# a relative clause between a subject and its verb: "My new favorite food, which I eat weekly, is bibimbap"
+_RELATIVE_ASIDE = re.compile(r"\s*,\s*(?:which|who|that)\s+(?:i|we)\s+[^,.;:!?]{1,60}?," + _THEN_VERB, re.I)
+
+
 # what a thing is, then its name as the aside: "Our sales dashboard, Atlas, is owned by Marco"
 _NAMED_ASIDE = re.compile(
     r"(?P<what>\b(?:our|the|my|their)\s+[a-z][a-z -]{1,40}?\s*,\s*)"
@@ -44,6 +48,7 @@ def mask_asides(text: str) -> str:
     beta" reads as "Orion is in beta" (the aside says what Orion is, not what it holds), and "Our sales
     dashboard, Atlas, is owned by Marco" as "Atlas is owned by Marco"."""
     text = _ASIDE.sub(lambda m: m.group(0)[: m.start("aside") - m.start()] + " " * len(m.group("aside")), text)
+    text = _RELATIVE_ASIDE.sub(lambda m: " " * len(m.group(0)), text)  # "My new favourite, which I ..., is X"
     return _NAMED_ASIDE.sub(_name_kept, text)
 
 
