@@ -5,7 +5,8 @@ turn of the conversation said "my sister Maren". `said_in` reads the pairs a tur
 item to item with the conversation's last turn (items.py), like the names said (`spoken_of`), at most
 MAX_KEPT, the latest pair for a relation winning. `named_in` reads a turn with each relation said alone
 given its name ("my sister Maren! She moved ..."), and `unshift` puts a span read there back on the
-turn as said. Family relations and one's manager only: "my friend" or "my colleague" is one of many,
+turn as said. Family relations, one's manager, and the one landlord, therapist, dentist, accountant, lawyer or vet
+one has only: "my friend" or "my colleague" is one of many,
 and a partner may have changed since (a new one is named anew). Pure: strings in, strings out.
 """
 
@@ -18,7 +19,8 @@ __all__ = ["MAX_KEPT", "merged", "named_in", "parse", "said_in", "unshift"]
 MAX_KEPT = 8
 _RELATIONS = (
     "sister|brother|mum|mom|mother|dad|father|son|daughter|aunt|uncle|cousin|niece|nephew|grandma|grandpa|"
-    "grandmother|grandfather|granny|nan|stepmum|stepmom|stepdad|stepsister|stepbrother|manager|boss"
+    "grandmother|grandfather|granny|nan|stepmum|stepmom|stepdad|stepsister|stepbrother|manager|boss|landlord|"
+    "landlady|therapist|dentist|accountant|lawyer|vet"
 )
 _NAME = r"(?-i:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
 _ADJ = r"(?:(?:little|big|older|younger|twin|baby|eldest|youngest|oldest|kid|old|former)\s+)?"

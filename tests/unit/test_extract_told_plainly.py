@@ -217,3 +217,10 @@ def test_more_changes_of_things_told_plainly(text: str, expected: Fact) -> None:
 
 def test_a_relative_clause_about_someone_else_is_kept() -> None:
     assert (SELF, "partner", "Ines", 1) not in read("My manager, who I like, is Ines.")  # a manager is no partner
+
+
+def test_titles_handed_to_the_speaker_weekends_given_to_a_pastime_and_a_diet_named_by_its_practice() -> None:
+    assert (SELF, "job_title", "team lead", 1) in read("They gave me the team lead role in May.")
+    assert (SELF, "job_title", "head chef", 1) in read("Iker left and they made me head chef.")
+    assert (SELF, "hobby", "fly fishing", 1) in read("These days my weekends belong to fly fishing.")
+    assert ("Ama", "diet", "intermittent fasting", 1) in read("Ama's doing intermittent fasting now.")

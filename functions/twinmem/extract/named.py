@@ -98,6 +98,8 @@ def _pattern(name: str) -> re.Pattern[str]:
     body = r"[\s_-]+".join(map(re.escape, words))
     if short != bare and short[:1].isupper():
         body = f"(?:{body}|(?-i:{re.escape(short)}))"
+    elif short != bare and re.search(r"[-_\d]", short):  # "atlas-ingest" for the atlas-ingest repo
+        body = f"(?:{body}|{re.escape(short)})"
     elif short != bare and len(short) > 3:  # "checkout is fully operational again": the checkout service, as a subject
         body = f"(?:{body}|{re.escape(short)}(?=\\s+(?:is|was|has|are|'s)\\b))"
     if len(words) > 1 and len(words[-1]) > 2 and words[-1].lower() not in _PLAIN_HEADS:
@@ -308,8 +310,7 @@ _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..
 
 
 def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str] = ()) -> str | None:
-    """Whose the value at `pos` is: the subject named nearest before it in its clause (or carried on), unless
-    someone else comes between (the subject's own old values are nobody: "isn't Priya's anymore, ... Tomasz")."""
+    """Whose the value at `pos` is: the subject named nearest before it in its clause (or carried on)."""
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b and p != pos]  # a subject said as the value owns nothing
     if not here and (_carries(sent[a:pos]) or named[0][0] < 0):
@@ -337,9 +338,7 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
 
 
 # a clause that opens on what the thing has: "atlas-ingest isn't Priya's anymore, ownership went to Tomasz"
-_ITS_ATTRIBUTE = re.compile(
-    r"\W*(?:and\s+|so\s+)?(?:the\s+|its\s+)?(?:ownership|owner|version|port|price|status|address|location)\b", re.I
-)
+_ITS_ATTRIBUTE = re.compile(r"\W*(?:and\s+|so\s+)?(?:the\s+|its\s+)?(?:ownership|owner|version|port|price)\b", re.I)
 
 
 def _carries(lead: str) -> bool:
