@@ -83,6 +83,8 @@ UPDATE_SETS = (
     "updates_blind33",
     "updates_blind34",
     "updates_blind35",
+    "updates_blind36",
+    "updates_blind37",
 )
 K = 10
 BATCH = 100

@@ -224,3 +224,34 @@ def test_titles_handed_to_the_speaker_weekends_given_to_a_pastime_and_a_diet_nam
     assert (SELF, "job_title", "head chef", 1) in read("Iker left and they made me head chef.")
     assert (SELF, "hobby", "fly fishing", 1) in read("These days my weekends belong to fly fishing.")
     assert ("Ama", "diet", "intermittent fasting", 1) in read("Ama's doing intermittent fasting now.")
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "expected"),
+    [
+        ("oops, wrong date before, my birthday's actually June 3.", {}, (SELF, "birthday", "June 3", 1)),
+        ("Ottilie is our site supervisor now.", {}, ("Ottilie", "job_title", "site supervisor", 1)),
+        ("Heron's back to active as of Monday!", {}, ("Heron", "status", "active", 1)),
+        ("shoulder's gone, and i've kind of fallen into bookbinding instead.", {}, (SELF, "hobby", "bookbinding", 1)),
+        (
+            "new carrier and they made me switch numbers, ugh. it's 0161 555 0142 now",
+            {"phone": ["0161 555 0100"]},
+            (SELF, "phone", "0161 555 0142", 1),
+        ),
+        ("Since my GP visit I follow a low-carb diet.", {}, (SELF, "diet", "low-carb", 1)),
+        (
+            "Bea's fees now come from Bard College, where she transferred in spring.",
+            {},
+            ("Bea", "school", "Bard College", 1),
+        ),
+        (
+            "We had to migrate the billing database to eu-central-1, and latency from the US office is bad.",
+            {},
+            ("billing database", "location", "eu-central-1", 1),
+        ),
+    ],
+)
+def test_plain_changes_with_an_adverb_a_determiner_or_a_reason_around_them(
+    text: str, filed: dict[str, list[str]], expected: Fact
+) -> None:
+    assert expected in read(text, filed)

@@ -46,7 +46,7 @@ AUXW = (
     r"all|mostly|originally|happily|newly|permanently|back|then|again|ever|totally|strictly|fully|used\s+to|"
     r"got|gotten|get|gets|getting|went|gone|became|become|becoming|too|technically|basically|officially|"
     r"since\s+(?:19|20)\d\d|since\s+\w+(?:\s+\d{4})?|last\s+(?:week|month|year)|this\s+(?:week|month|year)|"
-    r"in\s+(?:19|20)\d\d|\w+ly|both|each|super|so|kinda|pretty|quite|very|had\s+to|decided\s+to|managed\s+to|chose\s+to"
+    r"in\s+(?:19|20)\d\d|\w+ly|both|each|super|so|kinda|kind\s+of|sort\s+of|sorta|pretty|quite|very|had\s+to|decided\s+to|managed\s+to|chose\s+to"
 )
 AUX_TOK = rf"(?:\s*['’](?:m|s|re|ve|d|ll)\b|n['’]t\b|\s*,\s*|\s+(?:{AUXW})\b)"
 PERSON = (

@@ -43,7 +43,7 @@ _PLAN = re.compile(
     re.I,
 )
 _OLD = re.compile(
-    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+)?$",
+    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+|the\s+)?$",
     re.I,
 )
 # "she's hiring a junior UX researcher": whom they seek is someone else, not what they are
