@@ -85,6 +85,8 @@ UPDATE_SETS = (
     "updates_blind35",
     "updates_blind36",
     "updates_blind37",
+    "updates_blind38",
+    "updates_blind39",
 )
 K = 10
 BATCH = 100

@@ -255,3 +255,44 @@ def test_plain_changes_with_an_adverb_a_determiner_or_a_reason_around_them(
     text: str, filed: dict[str, list[str]], expected: Fact
 ) -> None:
     assert expected in read(text, filed)
+
+
+def test_a_project_in_planning_a_child_s_school_and_a_pet_named_a_sentence_after_its_kind() -> None:
+    assert ("Project Wren", "status", "in planning", 1) in read("Project Wren is still in planning; nothing built yet.")
+    assert not {f for f in read("Project Wren is in planning.") if f[1] == "location"}
+    assert ("Ada", "school", "Elmfield Primary", 1) in read("My daughter Ada just started Year 2 at Elmfield Primary.")
+    assert ("Ada", "school", "Northgate Academy", 1) in read("Ada's at Northgate Academy since Easter, much happier.")
+    got = X.read("Guess what, Ines has caved and got a dachshund puppy. She's called it Pretzel.", SAID, "user")
+    assert [(s.subject, s.value, s.qualifier) for s in got.statements if s.attribute == "pet"] == [
+        ("Ines", "Pretzel", "dachshund")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I attended the ceremony on Friday and am now a Danish citizen.", (SELF, "nationality", "Danish", 1)),
+        ("The permit came through, so home is now Norway.", (SELF, "home_country", "Norway", 1)),
+        (
+            "They promoted me to Vice President of Supply Chain today!",
+            (SELF, "job_title", "Vice President of Supply Chain", 1),
+        ),
+        ("My new favourite snack? Salted edamame, easily.", (SELF, "favorite_snack", "Salted edamame", 1)),
+        ("Ownership of Project Beacon has been transferred to Ama Owusu.", ("Project Beacon", "owner", "Ama Owusu", 1)),
+        ("Kestrel Academy is where I ended up transferring to.", (SELF, "school", "Kestrel Academy", 1)),
+        ("My brother had Ada transferred to Millbrook Prep in May.", ("Ada", "school", "Millbrook Prep", 1)),
+        ("We're pinned to Gradlew 8.4.1 on the runners.", ("Gradlew", "version", "8.4.1", 1)),
+        ("Bumped the runners to Gradlew 8.6.0 this morning.", ("Gradlew", "version", "8.6.0", 1)),
+        ("now the app is with Lumen SDK 2.1.3, easier than feared", ("Lumen SDK", "version", "2.1.3", 1)),
+    ],
+)
+def test_plain_changes_in_formal_terse_or_second_language_wording(text: str, expected: Fact) -> None:
+    assert expected in read(text)
+
+
+def test_mail_directed_somewhere_new_and_a_shouted_sentence() -> None:
+    said = "Kindly update your records: correspondence should henceforth be directed to m.ode@fjordpost.no."
+    assert (SELF, "email", "m.ode@fjordpost.no", 1) in read(said, {"email": ["mode@oldmail.no"]})
+    got = X.read("ELSA FINALLY SOLD THE CIVIC!!! She bought a Kia Niro.", SAID, "user", filed={}, things={"Elsa": {}})
+    assert ("Elsa", "car", "Kia Niro") in {(s.subject, s.attribute, s.value) for s in got.statements}
+    assert not {f for f in read("Everyone on the team, every build agent is on 3.0.0 now.") if f[1] == "job_title"}

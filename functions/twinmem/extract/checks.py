@@ -75,7 +75,7 @@ def school_like(value: str, acronyms: bool = True) -> bool:
         re.search(
             r"\b(?:university|college|school|institute|academy|polytechnic|uni|conservatory|universidad|"
             r"elementary|kindergarten|preschool|montessori|gymnasium|lyceum|seminary|primary|secondary|high|"
-            r"middle|grammar|nursery|hochschule|universit\w*|ecole|école|escuela|scuola)\b",
+            r"middle|grammar|nursery|hochschule|universit\w*|ecole|école|escuela|scuola|prep)\b",
             low,
         )
         or re.fullmatch(r"(?:[A-Z][\w.]*\s+){1,2}State", value)  # Penn State, Ohio State
@@ -120,7 +120,11 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
     "given_name": lambda v, low: gender_of(v) is not None,  # a first name people have ("been with Oskar since")
     "car": _car,
     "loc": lambda v, low: (
-        not re.match(r"(?:charge|love|trouble|progress|beta|alpha|review|use|place|touch|pain)\b", low)
+        not re.match(
+            r"(?:charge|love|trouble|progress|beta|alpha|review|use|place|touch|pain|planning|development|testing|"
+            r"production|maintenance|design|discovery|staging|limbo)\b",
+            low,
+        )
         and not re.search(
             r"\b(?:weather|radar|pressure|budget|schedule|review|construction|contract|warranty|way)$", low
         )
@@ -157,7 +161,9 @@ def _someone_by_job() -> re.Pattern[str]:
     return re.compile(rf"\b(?:my|our|your|his|her|their)\s+{gap}(?:{M['TITLE_HEADS']})s?\b", re.I)
 
 
-_POSSESSED = re.compile(r"\b(?:my|our|your|his|her|their)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_POSSESSED = re.compile(  # "our | vice principal", "every | build agent": someone, not the speaker's title
+    r"\b(?:my|our|your|his|her|their|every|each|all|any|no|some|another|other|those|these)\s+(?:[\w-]+\s+){0,2}$", re.I
+)
 
 
 def held_by_another(lead: str, kind: str) -> bool:

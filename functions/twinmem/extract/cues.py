@@ -76,7 +76,8 @@ COORD_SELF = Lazy(
 COORD_PERSON = Lazy(
     r"(?:^\W*|[,;:—–]\s*(?:(?:but|and|so)\s+)?|\bbut\s+)(?:(?:so|and|but|well|also|anyway|update|news|meanwhile|apparently)\W+)*"
     + PERSON
-    + r"(?P<aux>(?:\s+(?:has|had|have|just|since|finally|recently|also|then|eventually|actually))*)\s+"
+    + r"(?P<aux>(?:['’](?:s|d|ve))?"
+    r"(?:\s+(?:has|had|have|just|since|finally|recently|also|then|eventually|actually))*)\s+"
     r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|swapped|traded|went|became|broke|split|sent|found|met|won|lost)"
     r"\b(?!\s+(?:me|us|to\s+me)\b)[^.!?;:]*?\s(?:and|&)\s+"
     r"(?:(?:then|also|finally|just|eventually|now|recently|has|have|had|promptly|immediately)\s+)*$",
@@ -142,7 +143,8 @@ NEG_TAIL = Lazy(
     re.I,
 )
 HEDGE = Lazy(
-    r"\b(?:would|wouldn't|might|could|couldn't|should|shouldn't|wish|wishes|wished|hope|hopes|hoping|"
+    r"\b(?:would|wouldn't|might|could|couldn't|"
+    r"should(?!\s+(?:now\s+|henceforth\s+|from\s+now\s+on\s+)?(?:go\s+to|be\s+(?:sent|directed|addressed|forwarded)))|shouldn't|wish|wishes|wished|hope|hopes|hoping|"
     r"want|wants|wanted|wanna|(?:plans|planning|planned)\s+(?:to|on)|"
     r"(?:i|we|they|you|he|she|still|also|now|do|don't|'ll|will|would)\s+plan\s+(?:to|on)|thinking|considering|consider|contemplating|"
     r"dream|dreams|dreaming|dreamt|dreamed|going\s+to|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
@@ -154,7 +156,7 @@ HEDGE = Lazy(
     r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|says\s+i|claims?|"
     r"rumou?rs?|apparently|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)\w+|"
     r"would've|let's|lets|how\s+about|what\s+about|any\s+chance|mulling|weighing|sounds\s+like)\b"
-    r"|(?-i:\bmay\b)",
+    r"|(?-i:\bmay\b)(?!\s+(?:now\s+|also\s+)?be\s+(?:reached|contacted|emailed))",
     re.I,
 )
 COND_START = Lazy(

@@ -116,7 +116,7 @@ def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) 
     return None
 
 
-_ABOUT = r"\b(?:favou?rite|fave|go-to|top\s+spot|number\s+one|usual)\b"
+_ABOUT = r"\b(?:favou?rite|fave|go-to|top\s+spot|number\s+one|usual|switched)\b"
 
 
 class Passage(Protocol):
@@ -183,7 +183,8 @@ def last_new(
 
 # the speaker asking themselves, then answering: "Favourite book? Piranesi, easily."
 _ASKS_SELF = re.compile(
-    r"^\W*(?:(?:and|so|oh|my)\s+)*(?:all[- ]time\s+|current\s+)?(?:favou?rite|fave|fav)\s+(?P<thing>[a-z]+)\s*\?+\s*$",
+    r"^\W*(?:(?:and|so|oh|my)\s+)*(?:all[- ]time\s+|current\s+|new\s+)?(?:favou?rite|fave|fav)\s+"
+    r"(?P<thing>[a-z]+)\s*\?+\s*$",
     re.I,
 )
 _ANSWER = re.compile(

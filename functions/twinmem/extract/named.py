@@ -129,11 +129,12 @@ def changes(
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead = _lead(norm, at, asked)
-    for s_start, s_end in _stated(norm):
+    for s_start, s_end, full in _stated(norm):
         sent = norm[s_start:s_end]
         found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
         here = found or _carried(sent, lead)
-        lead = found or lead  # a sentence naming nobody ("Not anymore.") keeps whom "he" refers to
+        asked_of = [(-1, name) for name, p in at.items() if p.search(norm, s_end, full)]  # "did I mention Amara ...?"
+        lead = found or asked_of or lead  # a sentence naming nobody ("Not anymore.") keeps whom "he" refers to
         if not here or cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _owned(sent, here, named):
@@ -162,9 +163,9 @@ _IT_DOES = re.compile(
     re.I,
 )
 # "..., we upgraded to 5.0.6": the speaker's team acting on the thing the clause before named
-_WE_DID = re.compile(
-    r"\W*(?:we|i)(?:'ve|\s+have|\s+just|\s+finally|\s+then)*\s+(?:upgraded|bumped|moved|migrated|switched|updated|"
-    r"rolled|shipped|deployed|pinned|changed|raised|dropped|put|took)\b",
+_WE_DID = re.compile(  # "we bumped it", "(we) finished the migration to eu-central-1"
+    r"\W*(?:(?:we|i)(?:'ve|\s+have|\s+just|\s+finally|\s+then)*\s+)?(?:upgraded|bumped|moved|migrated|switched|updated|"
+    r"rolled|shipped|deployed|pinned|changed|raised|dropped|put|took|finished\s+the\s+(?:migration|move|cutover))\b",
     re.I,
 )
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
@@ -381,13 +382,14 @@ def _someone_between(between: str, named: list[tuple[int, str]]) -> bool:
     return bool(_THIRD.search(between)) and len({n for _p, n in named}) > 1
 
 
-def _stated(norm: str) -> list[tuple[int, int]]:
-    """The turn's sentences, each cut before the question it ends on ("Hyun-woo owns it now, so can you draft
-    the page?" is read as far as "now"); a sentence that is all question is kept whole (and then left alone)."""
+def _stated(norm: str) -> list[tuple[int, int, int]]:
+    """The turn's sentences (start, cut, end), each cut before the question it ends on ("Hyun-woo owns it now, so
+    can you draft the page?" is read as far as "now"); a sentence that is all question is kept whole (and then
+    left alone)."""
     out = []
     for a, b in sentences(norm):
         q = cues.question_from(norm[a:b])
-        out.append((a, a + q) if 0 < q <= b - a and norm[a : a + q].strip(" ,;:") else (a, b))
+        out.append((a, a + q, b) if 0 < q <= b - a and norm[a : a + q].strip(" ,;:") else (a, b, b))
     return out
 
 
@@ -397,7 +399,7 @@ def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()
     read = {(fold(s.subject), s.attribute) for s in already}
     said = {(fold(s.subject), s.value) for s in already}  # "Postgres is on 16 now": a version read, no port
     out: list[Statement] = []
-    for s_start, s_end in _stated(norm):
+    for s_start, s_end, _full in _stated(norm):
         sent = norm[s_start:s_end]
         if cues.asks_or_supposes(sent):
             continue

@@ -343,3 +343,21 @@ _SITE = re.compile(
     re.I,
 )
 _PLACE_IN = re.compile(r"\bin\s+((?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*)){0,3})\s*$")
+
+
+def pets_joined(found: list[Statement], species: re.Pattern[str]) -> list[Statement]:
+    """A pet told by its kind, then named in a later sentence ("got a cockapoo puppy. She's called it Maple"): one
+    pet, the name with its kind."""
+    kinds: dict[str, Statement] = {}
+    joined: set[int] = set()
+    out = []
+    for s in found:
+        is_pet = s.attribute == "pet" and s.polarity == 1
+        kind = kinds.pop(s.subject, None) if is_pet and not s.qualifier and not species.fullmatch(s.value) else None
+        if kind is not None:
+            joined.add(id(kind))
+            s = s.model_copy(update={"qualifier": kind.value})
+        elif is_pet and species.fullmatch(s.value):
+            kinds[s.subject] = s
+        out.append(s)
+    return [s for s in out if id(s) not in joined]

@@ -29,7 +29,7 @@ from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
 from twinmem.extract.lexicon import big_cities, countries, gender_of
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
-from twinmem.extract.pairs import Hit, clean, statements
+from twinmem.extract.pairs import Hit, clean, pets_joined, statements
 from twinmem.extract.restated import corrected, day_corrected, put_right, restated
 from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
@@ -86,7 +86,7 @@ def _pet_named(st: Statement, norm: str) -> Statement:
     end = re.search(r"[.!?](?:\s|$)", after)
     cut = end.end() if end else len(after)
     found = named.search(after[: min(cut, 120)]) or _NAME_NEXT.match(after, cut)  # "...greyhound! her name's Biscuit"
-    return st.model_copy(update={"value": found.group("n")}) if found else st
+    return st.model_copy(update={"value": found.group("n"), "qualifier": st.qualifier or st.value}) if found else st
 
 
 def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
@@ -192,6 +192,10 @@ _AS_ADVISED = re.compile(r"\b(?:like|as)\s+(?:you|u|the\s+\w+)\s+(?:suggested|sa
 _FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
 
 
+_AM = re.compile(r"\b(?:and|but|so|now)\s+am\s+(?:now\s+|officially\s+|finally\s+)?$", re.I)
+_OPENS_CLAUSE = re.compile(r"\W*(?:(?:so|now|then|well|yes|yeah|ok|okay)\W+)*", re.I)
+
+
 def _hedged(text: str, rule: Rule) -> bool:
     """A hedge in the match's clause; "I think" only softens a favourite, which is an opinion anyway."""
     hedges = [m.group(0) for m in cues.HEDGE.finditer(text)]
@@ -285,7 +289,7 @@ class RulesExtractor:
                 if key not in seen:
                     seen.add(key)
                     out.append(st)
-        out += restated(norm, out)
+        out = pets_joined(out + restated(norm, out), _pet_patterns()[0])
         if turn.assistant and not turn.named:  # its claims about things and others are its own, not what was said
             return [st for st in out if st.subject == SELF]
         return out
@@ -416,8 +420,9 @@ class RulesExtractor:
         """A possessive's owner ("my", "Carol's"); without one ("email: x", "home is Lisbon"), the speaker."""
         rule, m = hit.rule, hit.m
         poss = m.group("poss") if "poss" in m.re.groupindex else None
-        if not poss:
-            return self._person_subject(hit, sent, turn, prev) if not rule.anchor else turn.speaker()
+        if not poss:  # "..., so home is now Canada": a clause of its own opening on the attribute, the speaker's
+            opens = _OPENS_CLAUSE.fullmatch(sent[clause(sent, m.start())[0] : m.start()])
+            return turn.speaker() if rule.anchor or opens else self._person_subject(hit, sent, turn, prev)
         subj = turn.person(re.sub(r"['’]s$", "", poss.strip()))
         if rule.self_only and (subj is None or subj.display != SELF):
             return None
@@ -432,6 +437,9 @@ class RulesExtractor:
     def _person_subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
         m = hit.m
         pre = sent[: m.start()]
+        if (am := _AM.search(pre)) is not None:  # "... and am now a Norwegian citizen": only ever the speaker
+            hit.aux = am.group(0)
+            return turn.speaker()
         if leading_self(pre, sent[m.end() :]) and not hit.rule.needs_be:  # "After leaving X, I joined Y"
             return turn.speaker()
         found = person_before(pre)

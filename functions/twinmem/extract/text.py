@@ -73,10 +73,15 @@ def mask_quotes(text: str) -> str:
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll|’m|’ve|’d|’ll)?(?![\w'’]))")
 
 
+_SHOUTED = re.compile(r"(?<![^\s.!?])(?:[^\sa-z.!?]+\s+){2,}[^\sa-z.!?]+[.!?]*(?=\s|$)")  # 3+ words, no lower case
+
+
 def recased(text: str, names: list[str]) -> str:
     """A turn typed in lower case with its known names as recorded ("lorenzo and i broke up" reads "Lorenzo and
     I broke up"): each capitalised name, and "i", where the turn writes them in lower case. Same length, so
-    every offset holds."""
+    every offset holds. A sentence typed all in capitals ("LUCÍA FINALLY RETIRED THE PANDA!!!") is read as
+    typed in lower case."""
+    text = _SHOUTED.sub(lambda m: m.group(0).lower(), text)
     for name in {n for n in names if n[:1].isupper() and len(n) >= 3}:
         low = name.lower()
         if low in text:
