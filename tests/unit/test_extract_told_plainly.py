@@ -296,3 +296,9 @@ def test_mail_directed_somewhere_new_and_a_shouted_sentence() -> None:
     got = X.read("ELSA FINALLY SOLD THE CIVIC!!! She bought a Kia Niro.", SAID, "user", filed={}, things={"Elsa": {}})
     assert ("Elsa", "car", "Kia Niro") in {(s.subject, s.attribute, s.value) for s in got.statements}
     assert not {f for f in read("Everyone on the team, every build agent is on 3.0.0 now.") if f[1] == "job_title"}
+
+
+def test_a_car_driven_is_a_car_and_a_bus_route_is_not() -> None:
+    assert ("Ines", "car", "Fiat Panda", 1) in read("My friend Ines still drives her ancient Fiat Panda everywhere.")
+    assert not {f for f in read("My neighbour Piet is bus driver, he drive the number 9 line.") if f[1] == "car"}
+    assert (SELF, "favorite_drink", "Cortado", 1) in read("Cortado is my drink. Every single morning.")

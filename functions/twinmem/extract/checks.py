@@ -99,7 +99,9 @@ def _hobby(value: str, low: str) -> bool:
 
 
 def _car(value: str, low: str) -> bool:
-    return bool(re.match(rf"(?:{M['CAR_BRANDS']})\b|(?:19|20)\d\d\s|[A-Z]", value, re.I)) and len(value.split()) <= 5
+    return (
+        bool(re.match(rf"(?:{M['CAR_BRANDS']})\b|(?:19|20)\d\d\s|(?-i:[A-Z])", value, re.I)) and len(value.split()) <= 5
+    )
 
 
 # kind -> whether a value of that kind looks right (value as said, and lower-cased)
