@@ -87,6 +87,8 @@ UPDATE_SETS = (
     "updates_blind37",
     "updates_blind38",
     "updates_blind39",
+    "updates_blind40",
+    "updates_blind41",
 )
 K = 10
 BATCH = 100

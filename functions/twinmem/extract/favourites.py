@@ -60,6 +60,10 @@ _FRAMES = [
     re.compile(
         rf"{_NP}\s+(?:beats|trumps|tops|edges\s+out|wins\s+over)\s+[\w-]+(?:\s+[\w-]+)?\b", re.I
     ),  # "pho beats ramen"
+    re.compile(  # "Piranesi knocked The Remains of the Day off the top spot"
+        rf"{_NP}\s+(?:has\s+|just\s+)?knocked\s+.{{1,40}}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one)",
+        re.I,
+    ),
     re.compile(rf"\bit'?s\s+(?:now\s+|all\s+)?{_NP}\s+for\s+me\b(?!\s+to\b)", re.I),  # "it's Fontaines D.C. for me"
     re.compile(  # "tacos are number one for me now", "ramen is my number one"
         rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
