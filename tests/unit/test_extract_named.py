@@ -404,3 +404,9 @@ def test_a_version_said_with_its_product_then_a_whole_number_on_the_same_product
         "Nope, it's on Postgres 17 now.", SAID, filed, asked="Is the billing database still on Postgres 13?"
     )
     assert [(s.subject, s.attribute, s.value) for s in got] == [("billing database", "version", "17")]
+
+
+def test_a_price_paid_for_it_is_the_plan_named_before() -> None:
+    filed = {"Orla Plus plan": {"price": ["$9"]}}
+    got = things.changes("Orla Plus went up again; I'm paying $12 a month for it now.", SAID, filed)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Orla Plus plan", "price", "$12")]

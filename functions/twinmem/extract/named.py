@@ -314,7 +314,7 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]
     """Whose the value at `pos` is: the subject named nearest before it in its clause (or carried on)."""
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b and p != pos]  # a subject said as the value owns nothing
-    if not here and (_carries(sent[a:pos]) or named[0][0] < 0):
+    if not here and (_carries(sent[a:pos], sent[pos:b]) or named[0][0] < 0):
         here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."; "bumped it to"
     if not here:
         return None
@@ -340,18 +340,13 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
 
 # a clause that opens on what the thing has: "atlas-ingest isn't Priya's anymore, ownership went to Tomasz"
 _ITS_ATTRIBUTE = re.compile(r"\W*(?:and\s+|so\s+)?(?:the\s+|its\s+)?(?:ownership|owner|version|port|price)\b", re.I)
+_FOR_IT = re.compile(r"\b(?:for|on|of)\s+it\b", re.I)
 
 
-def _carries(lead: str) -> bool:
+def _carries(lead: str, rest: str = "") -> bool:
     """A clause that carries on about whoever was named before it ("..., so Aalborg it is", "bumped it to")."""
-    return bool(
-        _CARRY_ON.match(lead)
-        or _LEADS.fullmatch(lead)
-        or _IT.search(lead)
-        or _PRONOUN_START.match(lead)
-        or _WE_DID.match(lead)
-        or _ITS_ATTRIBUTE.match(lead)
-    )
+    said = (_CARRY_ON.match(lead), _LEADS.fullmatch(lead), _IT.search(lead), _PRONOUN_START.match(lead))
+    return any(said) or bool(_WE_DID.match(lead) or _ITS_ATTRIBUTE.match(lead) or _FOR_IT.search(rest))  # "for it"
 
 
 def _after_again(between: str, named: list[tuple[int, str]]) -> str:
