@@ -89,6 +89,7 @@ UPDATE_SETS = (
     "updates_blind39",
     "updates_blind40",
     "updates_blind41",
+    "updates_blind42",
 )
 K = 10
 BATCH = 100

@@ -331,3 +331,7 @@ def test_a_thing_shipped_somewhere_is_moved_not_released() -> None:
     assert not {f for f in read("We shipped Magpie out on Thursday.") if f[1] == "status"}
     assert not {f for f in read("The backup box was shipped up to the Leeds data center.") if f[1] == "status"}
     assert ("Orbit", "status", "shipped", 1) in read("We shipped Orbit today.")
+
+
+def test_since_as_an_adverb_before_the_verb() -> None:
+    assert (SELF, "pet", "corn snake", 1) in read("Sad news about Biscuit, but I've since brought home a corn snake.")

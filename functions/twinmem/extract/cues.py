@@ -45,7 +45,7 @@ AUXW = (
     r"still|now|currently|just|recently|actually|really|finally|already|officially|always|only|even|both|"
     r"all|mostly|originally|happily|newly|permanently|back|then|again|ever|totally|strictly|fully|used\s+to|"
     r"got|gotten|get|gets|getting|went|gone|became|become|becoming|too|technically|basically|officially|"
-    r"since\s+(?:19|20)\d\d|since\s+\w+(?:\s+\d{4})?|last\s+(?:week|month|year)|this\s+(?:week|month|year)|"
+    r"since\s+(?:19|20)\d\d|since\s+(?!(?:brought|bought|got|gotten|moved|started|adopted|joined|taken|become|been)\b)\w+(?:\s+\d{4})?|since|last\s+(?:week|month|year)|this\s+(?:week|month|year)|"
     r"in\s+(?:19|20)\d\d|\w+ly|both|each|super|so|kinda|kind\s+of|sort\s+of|sorta|pretty|quite|very|had\s+to|decided\s+to|managed\s+to|chose\s+to"
 )
 AUX_TOK = rf"(?:\s*['’](?:m|s|re|ve|d|ll)\b|n['’]t\b|\s*,\s*|\s+(?:{AUXW})\b)"

@@ -105,7 +105,7 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
 _NATIONAL = re.compile(r"\b(?:emigrat|immigrat)\w*", re.I)
 
 
-_WITH = re.compile(r"\b(?:i['’]m|i\s+am|we['’]re|we\s+are|am|are)\s+(?:now\s+)?with\b", re.I)
+_WITH = re.compile(r"(?:\b(?:i['’]m|i\s+am|we['’]re|we\s+are|am|are)|['’](?:m|re))\s+(?:now\s+)?with\b", re.I)
 _STUDYING = re.compile(r"\b(?:phd|master's|masters|degree|semester|term|programme|program|course)\b", re.I)
 
 
