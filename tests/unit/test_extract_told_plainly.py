@@ -64,63 +64,6 @@ def read(text: str, filed: dict[str, list[str]] | None = None) -> set[Fact]:
             {"school": ["LUISS"]},
             (SELF, "school", "Bocconi", 1),
         ),
-    ],
-)
-def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], expected: Fact) -> None:
-    assert expected in read(text, filed)
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "Facilities shipped build-agent-7 over to the Leipzig data centre in May.",
-            ("build-agent-7", "location", "Leipzig", 1),
-        ),
-        (
-            "The design studio's new address is 14 Canal Street, as of Monday.",
-            ("design studio", "location", "14 Canal Street", 1),
-        ),
-        ("Priya fixed the cert, and SEC-881 is marked resolved.", ("SEC-881", "status", "resolved", 1)),
-        (
-            "We upgraded the search cluster to Elasticsearch 8 on Tuesday.",
-            ("search cluster", "version", "Elasticsearch 8", 1),
-        ),
-        ("Change of plan: the team retreat's happening in Girona.", ("team retreat", "location", "Girona", 1)),
-        ("The archive server sits in Vienna now rather than Graz.", ("archive server", "location", "Vienna", 1)),
-    ],
-)
-def test_a_thing_s_change_told_plainly_is_read(text: str, expected: Fact) -> None:
-    assert expected in read(text)
-
-
-def test_what_plain_frames_leave_alone() -> None:
-    assert not {f for f in read("Facilities shipped build-agent-7 over to Leipzig.") if f[1] == "status"}  # no status
-    assert not {
-        f for f in read("I'm in Lyon now — signed a lease in the Croix-Rousse District.") if f[2].endswith("District")
-    }
-    assert not {f for f in read("I'm in Lyon now, signed a lease last week.") if f[0] == "Lyon"}  # a place is nobody
-    assert not {
-        f
-        for f in read("Since my shoulder op, sketching has replaced tennis as my main hobby.")
-        if f[1].startswith("favorite")
-    }
-
-
-def test_over_the_weekend_said_in_the_past_is_the_weekend_gone() -> None:
-    got = X.read("Traded in the Golf for a Skoda Octavia over the weekend.", SAID, "user", filed={}, things={})
-    assert {s.valid_from.isoformat() for s in got.statements} == {"2026-09-26"}
-    got = X.read("We're moving to Turku over the weekend.", SAID, "user", filed={}, things={})
-    assert {s.valid_from.isoformat() for s in got.statements} == {"2026-10-03"}
-
-
-def test_an_allergy_said_as_to_something_rather_than_another() -> None:
-    assert (SELF, "allergy", "birch pollen", 1) in read("So my allergy is to birch pollen rather than grass.")
-
-
-@pytest.mark.parametrize(
-    ("text", "filed", "expected"),
-    [
         (
             "there's a pho place by the office now and pho is officially my new favourite food",
             {"favorite_food": ["tacos"]},
@@ -137,21 +80,6 @@ def test_an_allergy_said_as_to_something_rather_than_another() -> None:
             (SELF, "favorite_food", "laksa", 1),
         ),
         ("Otto's moving again lol. Tallinn this time, for his wife's job.", {}, ("Otto", "home_city", "Tallinn", 1)),
-    ],
-)
-def test_a_favourite_after_a_time_phrase_and_a_friend_s_move_told_in_two_sentences(
-    text: str, filed: dict[str, list[str]], expected: Fact
-) -> None:
-    assert expected in read(text, filed)
-
-
-def test_a_shop_at_a_numbered_street() -> None:
-    assert ("Fennel & Fig", "location", "9 Quay Street", 1) in read("Fennel & Fig is now at 9 Quay Street!")
-
-
-@pytest.mark.parametrize(
-    ("text", "filed", "expected"),
-    [
         ("My partner these days is Ines; we met in June.", {}, (SELF, "partner", "Ines", 1)),
         ("My employer these days is Fjord Labs; the commute is shorter.", {}, (SELF, "employer", "Fjord Labs", 1)),
         (
@@ -198,37 +126,6 @@ def test_a_shop_at_a_numbered_street() -> None:
             {},
             ("Orla", "job_title", "charge nurse", 1),
         ),
-    ],
-)
-def test_more_changes_told_plainly(text: str, filed: dict[str, list[str]], expected: Fact) -> None:
-    assert expected in read(text, filed)
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("Quillon updated itself overnight to 5.2.1.", ("Quillon", "version", "5.2.1", 1)),
-        ("On Monday build-11 was moved to our Lisbon facility.", ("build-11", "location", "Lisbon", 1)),
-    ],
-)
-def test_more_changes_of_things_told_plainly(text: str, expected: Fact) -> None:
-    assert expected in read(text)
-
-
-def test_a_relative_clause_about_someone_else_is_kept() -> None:
-    assert (SELF, "partner", "Ines", 1) not in read("My manager, who I like, is Ines.")  # a manager is no partner
-
-
-def test_titles_handed_to_the_speaker_weekends_given_to_a_pastime_and_a_diet_named_by_its_practice() -> None:
-    assert (SELF, "job_title", "team lead", 1) in read("They gave me the team lead role in May.")
-    assert (SELF, "job_title", "head chef", 1) in read("Iker left and they made me head chef.")
-    assert (SELF, "hobby", "fly fishing", 1) in read("These days my weekends belong to fly fishing.")
-    assert ("Ama", "diet", "intermittent fasting", 1) in read("Ama's doing intermittent fasting now.")
-
-
-@pytest.mark.parametrize(
-    ("text", "filed", "expected"),
-    [
         ("oops, wrong date before, my birthday's actually June 3.", {}, (SELF, "birthday", "June 3", 1)),
         ("Ottilie is our site supervisor now.", {}, ("Ottilie", "job_title", "site supervisor", 1)),
         ("Heron's back to active as of Monday!", {}, ("Heron", "status", "active", 1)),
@@ -251,26 +148,30 @@ def test_titles_handed_to_the_speaker_weekends_given_to_a_pastime_and_a_diet_nam
         ),
     ],
 )
-def test_plain_changes_with_an_adverb_a_determiner_or_a_reason_around_them(
-    text: str, filed: dict[str, list[str]], expected: Fact
-) -> None:
+def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], expected: Fact) -> None:
     assert expected in read(text, filed)
-
-
-def test_a_project_in_planning_a_child_s_school_and_a_pet_named_a_sentence_after_its_kind() -> None:
-    assert ("Project Wren", "status", "in planning", 1) in read("Project Wren is still in planning; nothing built yet.")
-    assert not {f for f in read("Project Wren is in planning.") if f[1] == "location"}
-    assert ("Ada", "school", "Elmfield Primary", 1) in read("My daughter Ada just started Year 2 at Elmfield Primary.")
-    assert ("Ada", "school", "Northgate Academy", 1) in read("Ada's at Northgate Academy since Easter, much happier.")
-    got = X.read("Guess what, Ines has caved and got a dachshund puppy. She's called it Pretzel.", SAID, "user")
-    assert [(s.subject, s.value, s.qualifier) for s in got.statements if s.attribute == "pet"] == [
-        ("Ines", "Pretzel", "dachshund")
-    ]
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        (
+            "Facilities shipped build-agent-7 over to the Leipzig data centre in May.",
+            ("build-agent-7", "location", "Leipzig", 1),
+        ),
+        (
+            "The design studio's new address is 14 Canal Street, as of Monday.",
+            ("design studio", "location", "14 Canal Street", 1),
+        ),
+        ("Priya fixed the cert, and SEC-881 is marked resolved.", ("SEC-881", "status", "resolved", 1)),
+        (
+            "We upgraded the search cluster to Elasticsearch 8 on Tuesday.",
+            ("search cluster", "version", "Elasticsearch 8", 1),
+        ),
+        ("Change of plan: the team retreat's happening in Girona.", ("team retreat", "location", "Girona", 1)),
+        ("The archive server sits in Vienna now rather than Graz.", ("archive server", "location", "Vienna", 1)),
+        ("Quillon updated itself overnight to 5.2.1.", ("Quillon", "version", "5.2.1", 1)),
+        ("On Monday build-11 was moved to our Lisbon facility.", ("build-11", "location", "Lisbon", 1)),
         ("I attended the ceremony on Friday and am now a Danish citizen.", (SELF, "nationality", "Danish", 1)),
         ("The permit came through, so home is now Norway.", (SELF, "home_country", "Norway", 1)),
         (
@@ -284,10 +185,76 @@ def test_a_project_in_planning_a_child_s_school_and_a_pet_named_a_sentence_after
         ("We're pinned to Gradlew 8.4.1 on the runners.", ("Gradlew", "version", "8.4.1", 1)),
         ("Bumped the runners to Gradlew 8.6.0 this morning.", ("Gradlew", "version", "8.6.0", 1)),
         ("now the app is with Lumen SDK 2.1.3, easier than feared", ("Lumen SDK", "version", "2.1.3", 1)),
+        ("I've been drawing a paycheck from Halden & Rowe since June.", (SELF, "employer", "Halden & Rowe", 1)),
+        ("From Monday I'm on the payroll at Kestrel Clinic.", (SELF, "employer", "Kestrel Clinic", 1)),
+        ("The new business cards say Principal Designer.", (SELF, "job_title", "Principal Designer", 1)),
+        (
+            "Grandad sold up, so the Dunmore cottage is the Pattersons' now.",
+            ("Dunmore cottage", "owner", "Pattersons", 1),
+        ),
+        (
+            "Our NAS, Osprey, is racked in the Canal Street data centre.",
+            ("Osprey", "location", "Canal Street data centre", 1),
+        ),
+        ("The Mill Lane bridge is open to traffic again since Monday.", ("Mill Lane bridge", "status", "open", 1)),
     ],
 )
-def test_plain_changes_in_formal_terse_or_second_language_wording(text: str, expected: Fact) -> None:
+def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
     assert expected in read(text)
+
+
+def test_someone_hired_as_something_is_not_the_speaker() -> None:
+    assert not {f for f in read("The council hired her as a planning officer.") if f[1] == "job_title" and f[0] == SELF}
+
+
+def test_what_plain_frames_leave_alone() -> None:
+    assert not {f for f in read("Facilities shipped build-agent-7 over to Leipzig.") if f[1] == "status"}  # no status
+    assert not {
+        f for f in read("I'm in Lyon now — signed a lease in the Croix-Rousse District.") if f[2].endswith("District")
+    }
+    assert not {f for f in read("I'm in Lyon now, signed a lease last week.") if f[0] == "Lyon"}  # a place is nobody
+    assert not {
+        f
+        for f in read("Since my shoulder op, sketching has replaced tennis as my main hobby.")
+        if f[1].startswith("favorite")
+    }
+
+
+def test_over_the_weekend_said_in_the_past_is_the_weekend_gone() -> None:
+    got = X.read("Traded in the Golf for a Skoda Octavia over the weekend.", SAID, "user", filed={}, things={})
+    assert {s.valid_from.isoformat() for s in got.statements} == {"2026-09-26"}
+    got = X.read("We're moving to Turku over the weekend.", SAID, "user", filed={}, things={})
+    assert {s.valid_from.isoformat() for s in got.statements} == {"2026-10-03"}
+
+
+def test_an_allergy_said_as_to_something_rather_than_another() -> None:
+    assert (SELF, "allergy", "birch pollen", 1) in read("So my allergy is to birch pollen rather than grass.")
+
+
+def test_a_shop_at_a_numbered_street() -> None:
+    assert ("Fennel & Fig", "location", "9 Quay Street", 1) in read("Fennel & Fig is now at 9 Quay Street!")
+
+
+def test_a_relative_clause_about_someone_else_is_kept() -> None:
+    assert (SELF, "partner", "Ines", 1) not in read("My manager, who I like, is Ines.")  # a manager is no partner
+
+
+def test_titles_handed_to_the_speaker_weekends_given_to_a_pastime_and_a_diet_named_by_its_practice() -> None:
+    assert (SELF, "job_title", "team lead", 1) in read("They gave me the team lead role in May.")
+    assert (SELF, "job_title", "head chef", 1) in read("Iker left and they made me head chef.")
+    assert (SELF, "hobby", "fly fishing", 1) in read("These days my weekends belong to fly fishing.")
+    assert ("Ama", "diet", "intermittent fasting", 1) in read("Ama's doing intermittent fasting now.")
+
+
+def test_a_project_in_planning_a_child_s_school_and_a_pet_named_a_sentence_after_its_kind() -> None:
+    assert ("Project Wren", "status", "in planning", 1) in read("Project Wren is still in planning; nothing built yet.")
+    assert not {f for f in read("Project Wren is in planning.") if f[1] == "location"}
+    assert ("Ada", "school", "Elmfield Primary", 1) in read("My daughter Ada just started Year 2 at Elmfield Primary.")
+    assert ("Ada", "school", "Northgate Academy", 1) in read("Ada's at Northgate Academy since Easter, much happier.")
+    got = X.read("Guess what, Ines has caved and got a dachshund puppy. She's called it Pretzel.", SAID, "user")
+    assert [(s.subject, s.value, s.qualifier) for s in got.statements if s.attribute == "pet"] == [
+        ("Ines", "Pretzel", "dachshund")
+    ]
 
 
 def test_mail_directed_somewhere_new_and_a_shouted_sentence() -> None:
@@ -302,29 +269,6 @@ def test_a_car_driven_is_a_car_and_a_bus_route_is_not() -> None:
     assert ("Ines", "car", "Fiat Panda", 1) in read("My friend Ines still drives her ancient Fiat Panda everywhere.")
     assert not {f for f in read("My neighbour Piet is bus driver, he drive the number 9 line.") if f[1] == "car"}
     assert (SELF, "favorite_drink", "Cortado", 1) in read("Cortado is my drink. Every single morning.")
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("I've been drawing a paycheck from Halden & Rowe since June.", (SELF, "employer", "Halden & Rowe", 1)),
-        ("From Monday I'm on the payroll at Kestrel Clinic.", (SELF, "employer", "Kestrel Clinic", 1)),
-        ("The new business cards say Principal Designer.", (SELF, "job_title", "Principal Designer", 1)),
-        ("The council hired her as a planning officer.", ("her", "job_title", "planning officer", 1)),
-        (
-            "Grandad sold up, so the Dunmore cottage is the Pattersons' now.",
-            ("Dunmore cottage", "owner", "Pattersons", 1),
-        ),
-        (
-            "Our NAS, Osprey, is racked in the Canal Street data centre.",
-            ("Osprey", "location", "Canal Street data centre", 1),
-        ),
-        ("The Mill Lane bridge is open to traffic again since Monday.", ("Mill Lane bridge", "status", "open", 1)),
-    ],
-)
-def test_plain_changes_in_idioms(text: str, expected: Fact) -> None:
-    got = read(text)
-    assert expected in got or (expected[0] == "her" and not {f for f in got if f[1] == "job_title" and f[0] == SELF})
 
 
 def test_a_thing_shipped_somewhere_is_moved_not_released() -> None:
