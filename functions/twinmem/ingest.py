@@ -190,12 +190,13 @@ def ingest_event(
     # "my sister" said alone read as the sister named before ("my sister Maren"), spans put back on the turn
     in_context = getattr(extractor, "reads_context", False) is True
     text, shifts = relatives.named_in(ev.content, ev.relatives) if in_context else (ev.content, [])
-    own, things = speaker_filed(acc, ev, extractor), named_filed(acc, ev, extractor, text)
+    names = recorded_names(acc, ev, extractor)
+    own, things = speaker_filed(acc, ev, extractor), named_filed(acc, ev, extractor, text, names)
     reading = read_turn(
         extractor, text, ev.said_at, ev.role, ev.name, filed=own, things=things, asked=ev.asked, replied=ev.replied
     )
     statements = [
-        st.model_copy(update={"span": relatives.unshift(st.span, shifts)}) if shifts else st
+        as_recorded(st.model_copy(update={"span": relatives.unshift(st.span, shifts)}) if shifts else st, names)
         for st in reading.statements[:MAX_STATEMENTS]
     ]
     now = utcnow()
@@ -238,17 +239,34 @@ def speaker_filed(acc: Account, ev: Event, extractor: Extractor) -> dict[str, li
 MAX_NAMED = 4  # subjects named in one turn whose values are read (one Query each)
 
 
-def named_filed(
-    acc: Account, ev: Event, extractor: Extractor, text: str | None = None
-) -> dict[str, dict[str, list[str]]]:
-    """The recorded subjects a turn (or the question it answers) names, things and other people, and their
-    values filed so far, for an extractor that reads changes in context: one gsi2 Query for the names, then
-    one projected Query per subject named (at most MAX_NAMED). Nothing for an unnamed assistant turn (it
-    states no change)."""
+def recorded_names(acc: Account, ev: Event, extractor: Extractor) -> dict[str, str]:
+    """display -> stored name of the account's shared subjects, for an extractor that reads changes in
+    context (one gsi2 Query); nothing for an unnamed assistant turn (it states no change)."""
     if getattr(extractor, "reads_context", False) is not True or (ev.role == "assistant" and not ev.name):
         return {}
     recorded = store.list_subjects(acc.tenant, acc.account, lambda visibility, _agent: visibility != "private")
-    names = {display: stored for stored, display in recorded if stored != SELF}
+    return {display: stored for stored, display in recorded if stored != SELF}
+
+
+def as_recorded(st: Statement, names: dict[str, str]) -> Statement:
+    """A statement about a thing said with or without its head word ("Juniper's active again" after "Project
+    Juniper is on hold") filed under the thing as first recorded (subjects.named_by), so its line is one."""
+    if st.subject == SELF or not names or subjects.subject_key(st.subject) in names.values():
+        return st
+    meant = subjects.named_by(st.subject, list(names.values()))
+    display = next((d for d, stored in names.items() if stored == meant), None)
+    return st.model_copy(update={"subject": display}) if display else st
+
+
+def named_filed(
+    acc: Account, ev: Event, extractor: Extractor, text: str | None = None, names: dict[str, str] | None = None
+) -> dict[str, dict[str, list[str]]]:
+    """The recorded subjects a turn (or the question it answers) names, things and other people, and their
+    values filed so far, for an extractor that reads changes in context: one projected Query per subject
+    named (at most MAX_NAMED), after the names (`recorded_names`, read here when not given)."""
+    names = recorded_names(acc, ev, extractor) if names is None else names
+    if not names:
+        return {}
     said = ev.content if text is None else text  # (with relatives said alone named: relatives.py)
     named = named_subjects.mentions(f"{ev.asked or ''} {said}", list(names))[:MAX_NAMED]  # or its question
     if not named and ev.spoken_of and named_subjects.refers_back(ev.content):  # "She transferred, ..."

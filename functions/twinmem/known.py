@@ -17,10 +17,9 @@ from twinmem.models import Account, Caller, Memory
 
 
 def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
-    """Known lines for the named subjects (one Query each), or for every recorded subject. A name also reads
-    the one recorded thing it is the same as with or without a head word ("Juniper" and "Project Juniper",
-    "FitHaus" and "FitHaus membership"): its values join the name's line (the subjects Query, once a call, and
-    the Query of the subject it means)."""
+    """Known lines for the named subjects (one Query each), or for every recorded subject. A name with
+    nothing filed under it reads the one recorded thing it is short for (on a miss only: the subjects Query,
+    once, and the Query of the subject it means)."""
     acc = accounts.require(caller)
     if names is None:
         stored = [s for s, _ in list_subjects(caller, acc)]
@@ -30,10 +29,10 @@ def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
     every: list[str] | None = None
     for subject in stored:
         shown = _shown(caller, acc, subject)
-        if names is not None and subject != subjects.SELF:  # "FitHaus": the FitHaus membership; "Project Juniper"
+        if not shown and names is not None and subject != subjects.SELF:  # "FitHaus": the FitHaus membership
             every = every if every is not None else [s for s, _ in list_subjects(caller, acc)]
-            meant = subjects.named_by(subject, [s for s in every if s != subject])
-            shown += _shown(caller, acc, meant) if meant and meant not in stored else []
+            meant = subjects.named_by(subject, every)
+            shown = _shown(caller, acc, meant) if meant and meant not in stored else []
         if shown:
             recorded = next((m.subject_display for m in shown if m.subject_display), None)
             lines += views.lines_for(subjects.display(acc, subject, recorded), shown)

@@ -22,3 +22,19 @@ def test_a_project_is_its_name_with_or_without_the_word_project() -> None:
     assert named_by("Project Halyard", ["halyard", "osprey"]) == "halyard"
     assert named_by("Halyard", ["project halyard"]) == "project halyard"
     assert named_by("Halyard", ["halyard rope"]) is None
+
+
+def test_a_statement_naming_a_recorded_thing_without_its_head_word_is_filed_under_it() -> None:
+    from datetime import date
+
+    from twinmem.extract.base import Statement
+    from twinmem.ingest import as_recorded
+
+    st = Statement(
+        subject="Halyard", attribute="status", value="active", polarity=1, valid_from=date(2026, 1, 5), span=(0, 9)
+    )
+    names = {"Project Halyard": "project halyard", "Osprey": "osprey"}
+    assert as_recorded(st, names).subject == "Project Halyard"
+    assert as_recorded(st.model_copy(update={"subject": "Osprey"}), names).subject == "Osprey"  # recorded as said
+    assert as_recorded(st.model_copy(update={"subject": "Heron"}), names).subject == "Heron"  # nothing it is short for
+    assert as_recorded(st, {}).subject == "Halyard"
