@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from twinmem.extract import named as things
 from twinmem.extract.base import SELF
 from twinmem.extract.rules import RulesExtractor
 
@@ -279,3 +280,16 @@ def test_a_thing_shipped_somewhere_is_moved_not_released() -> None:
 
 def test_since_as_an_adverb_before_the_verb() -> None:
     assert (SELF, "pet", "corn snake", 1) in read("Sad news about Biscuit, but I've since brought home a corn snake.")
+
+
+def test_an_allergy_named_as_the_one_to_manage_a_pastime_as_ones_life_and_a_server_moved_over_the_holidays() -> None:
+    assert (SELF, "allergy", "ragweed", 1) in read("Allergist's results: ragweed is the allergy I have to manage now.")
+    assert ("Tove", "hobby", "pottery", 1) in read("Tove hasn't painted since May; pottery is her whole life now.")
+    assert not {f for f in read("Work is my whole life.") if f[1] == "hobby"}
+    filed = {"Lumen server": {"location": ["Oslo"]}}
+    got = things.changes(
+        "Correction on Lumen: it's no longer in Oslo, we shipped it to the Bergen facility over the holidays.",
+        SAID,
+        filed,
+    )
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Lumen server", "location", "Bergen")]

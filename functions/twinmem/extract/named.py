@@ -255,7 +255,11 @@ def _new_values(
             continue
         owner = _owner(sent, pos, named, [v for n in named for v in filed.get(n[1], {}).get(attribute, [])])
         values = filed.get(owner or "", {}).get(attribute)
-        if not values or not _own_value(bare, pos) or (kind in _PLACES and table().cues["trip"].search(sent)):
+        if (
+            not values
+            or not _own_value(bare, pos)
+            or (kind in _PLACES and attribute != "location" and table().cues["trip"].search(sent))
+        ):
             continue
         if value_key(attribute, value) != value_key(attribute, values[0]) and fold(value) != fold(
             owner or ""
