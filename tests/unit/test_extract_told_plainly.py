@@ -147,6 +147,26 @@ def read(text: str, filed: dict[str, list[str]] | None = None) -> set[Fact]:
             {},
             ("billing database", "location", "eu-central-1", 1),
         ),
+        ("we're relocating again — bought a flat in Utrecht, keys in March", {}, (SELF, "home_city", "Utrecht", 1)),
+        ("Been in Tallinn a couple of months now, the old town is lovely.", {}, (SELF, "home_city", "Tallinn", 1)),
+        ("I've been at Personio about six weeks now.", {"employer": ["Celonis"]}, (SELF, "employer", "Personio", 1)),
+        ("Help me draft a hello for my new colleagues at Trivago.", {}, (SELF, "employer", "Trivago", 1)),
+        ("Honestly I've gotten really into bouldering.", {}, (SELF, "hobby", "bouldering", 1)),
+        ("So sesame is Tomas's only allergy now.", {}, ("Tomas", "allergy", "sesame", 1)),
+        (
+            "I'm at Johns Hopkins now, orientation week and classes start Monday.",
+            {"school": ["Tufts"]},
+            (SELF, "school", "Johns Hopkins", 1),
+        ),
+        ("Nowadays I'm with Priyanka, we met at a wedding.", {}, (SELF, "partner", "Priyanka", 1)),
+        (
+            "Two offers came in and I ended up going with Klarna.",
+            {"employer": ["Zalando"]},
+            (SELF, "employer", "Klarna", 1),
+        ),
+        ("The Remains of the Day is my favourite book now.", {}, (SELF, "favorite_book", "Remains of the Day", 1)),
+        ("We adopted a cavapoo puppy called Bramble.", {}, (SELF, "pet", "Bramble", 1)),
+        ("I've got a pet again — a leopard gecko called Pip.", {}, (SELF, "pet", "Pip", 1)),
     ],
 )
 def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], expected: Fact) -> None:
