@@ -58,6 +58,8 @@ PERSON = (
 )
 END_PERSON = Lazy(PERSON + rf"(?P<aux>{AUX_TOK}*)\s*$", re.I)
 AUX_ONLY = Lazy(rf"^(?P<aux>(?:\s*(?:{AUXW})\b)?{AUX_TOK}*)\s*$", re.I)  # "Got | promoted to ...": the speaker
+# "... and am now a Norwegian citizen": "am" with its subject left out is only ever the speaker's
+AM_ELIDED = re.compile(r"\b(?:and|but|so|now)\s+am\s+(?:now\s+|officially\s+|finally\s+)?$", re.I)
 ELIDED = Lazy(rf"(?:^|\b(?:and|but|then|plus|also|&)\b|[,;—–-])(?P<aux>{AUX_TOK}*)\s*$", re.I)
 # the speaker as the subject of an earlier verb of the same clause: "we packed up everything and | relocated",
 # "I spent the winter | learning woodworking"

@@ -17,6 +17,7 @@ from typing import Protocol
 from twinmem.extract import cues
 from twinmem.extract.lexicon import words
 from twinmem.extract.pairs import favorite_thing
+from twinmem.extract.table import grammar
 from twinmem.extract.text import clause
 from twinmem.values import value_key
 from twinmem.vocabulary import FAVORITE
@@ -92,9 +93,9 @@ _NAME = re.compile(
 )
 
 
-_WHEN = re.compile(  # "Parasite on Sunday": the film, not the day
+_WHEN = re.compile(  # "Parasite on Sunday": the film, not the day (the grammar's month names)
     r"\s+(?:on|in|at|by|since|last|this)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day$|\s+(?:on|in|at|by|since)\s+"
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|december)$",
+    rf"(?:{grammar().macros['MONTHS']})$",
     re.I,
 )
 _SPOKEN_TO = re.compile(

@@ -192,7 +192,6 @@ _AS_ADVISED = re.compile(r"\b(?:like|as)\s+(?:you|u|the\s+\w+)\s+(?:suggested|sa
 _FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
 
 
-_AM = re.compile(r"\b(?:and|but|so|now)\s+am\s+(?:now\s+|officially\s+|finally\s+)?$", re.I)
 _OPENS_CLAUSE = re.compile(r"\W*(?:(?:so|now|then|well|yes|yeah|ok|okay)\W+)*", re.I)
 
 
@@ -437,7 +436,7 @@ class RulesExtractor:
     def _person_subject(self, hit: Hit, sent: str, turn: Turn, prev: Hit | None) -> Subject | None:
         m = hit.m
         pre = sent[: m.start()]
-        if (am := _AM.search(pre)) is not None:  # "... and am now a Norwegian citizen": only ever the speaker
+        if (am := cues.AM_ELIDED.search(pre)) is not None:  # "... and am now a Norwegian citizen"
             hit.aux = am.group(0)
             return turn.speaker()
         if leading_self(pre, sent[m.end() :]) and not hit.rule.needs_be:  # "After leaving X, I joined Y"

@@ -79,8 +79,8 @@ def person_slot_plausible(rule: Rule, pre: str, rest: str) -> bool:
     of the speaker's, an elided subject, or nothing but discourse words."""
     if leading_self(pre, rest):
         return not rule.needs_be
-    if re.search(r"\b(?:and|but|so|now)\s+am\s+(?:now\s+|officially\s+|finally\s+)?$", pre, re.I):
-        return True  # "... and am now a Norwegian citizen"
+    if cues.AM_ELIDED.search(pre):  # "... and am now a Norwegian citizen"
+        return True
     found = cues.END_PERSON.search(pre)
     if found:
         before = pre[: found.start()]
