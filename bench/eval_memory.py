@@ -90,6 +90,12 @@ UPDATE_SETS = (
     "updates_blind40",
     "updates_blind41",
     "updates_blind42",
+    "updates_blind43",
+    "updates_blind44",
+    "updates_blind45",
+    "updates_blind46",
+    "updates_blind47",
+    "updates_blind48",
 )
 K = 10
 BATCH = 100

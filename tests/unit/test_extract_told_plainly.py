@@ -218,6 +218,19 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
             ("Osprey", "location", "Canal Street data centre", 1),
         ),
         ("The Mill Lane bridge is open to traffic again since Monday.", ("Mill Lane bridge", "status", "open", 1)),
+        ("The queue worker kept clashing on 9000, so relay listens on 9100 now.", ("relay", "port", "9100", 1)),
+        (
+            "Reshuffle: the Hartwell team took over the billing repo as of this sprint.",
+            ("billing repo", "owner", "Hartwell team", 1),
+        ),
+        ("I hauled the printer down to the garage last night.", ("printer", "location", "garage", 1)),
+        ("Rent went up, so the studio is over in Canal Yard now.", ("studio", "location", "Canal Yard", 1)),
+        ("Twins on the way, so it's a Honda Odyssey for us now.", (SELF, "car", "Honda Odyssey", 1)),
+        ("My cousin Priya transferred to UC Davis this spring.", ("Priya", "school", "UC Davis", 1)),
+        ("Guess what, I got into Cornell!", (SELF, "school", "Cornell", 1)),
+        ("I've been driving for FedEx since March.", (SELF, "employer", "FedEx", 1)),
+        ("Not vegan any more. I eat eggs again; vegetarian is the word, I think.", (SELF, "diet", "vegetarian", 1)),
+        ("No more keto for me, the doctor said so. Paleo, I suppose?", (SELF, "diet", "Paleo", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -234,6 +247,7 @@ def test_what_plain_frames_leave_alone() -> None:
         f for f in read("I'm in Lyon now — signed a lease in the Croix-Rousse District.") if f[2].endswith("District")
     }
     assert not {f for f in read("I'm in Lyon now, signed a lease last week.") if f[0] == "Lyon"}  # a place is nobody
+    assert not {f for f in read("I teach for Mom on Sundays.") if f[1] == "employer"}  # kin is no firm
     assert not {
         f
         for f in read("Since my shoulder op, sketching has replaced tennis as my main hobby.")

@@ -79,6 +79,7 @@ def school_like(value: str, acronyms: bool = True) -> bool:
             low,
         )
         or re.fullmatch(r"(?:[A-Z][\w.]*\s+){1,2}State", value)  # Penn State, Ohio State
+        or re.fullmatch(r"(?:UC|Cal\s+State|CUNY|SUNY)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?", value)  # UC Davis
         or low in words("known_schools")
         or (acronyms and re.fullmatch(r"[A-Z]{2,5}", value))
     )
@@ -112,7 +113,7 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
         and not re.search(r"\b(?:district|quarter|neighbou?rhood|heights|village|estate|park|campus)$", low)
     ),  # "a lease in the Pearl District": a part of the town, which is said elsewhere
     "known_place": lambda v, low: is_known_place(v),  # a city or country of the lexicon
-    "org": lambda v, low: not is_known_place(v),
+    "org": lambda v, low: not is_known_place(v) and not re.fullmatch(f"(?:{M['REL']})", low),  # "for Mom"
     "school": lambda v, low: school_like(v),
     "notname": _notname,
     "lang": lambda v, low: cues.LANG_MOD.sub("", low) in languages(),

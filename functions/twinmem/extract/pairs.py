@@ -9,7 +9,7 @@ lists ("Spanish and French") state one value each.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from twinmem import vocabulary
@@ -37,6 +37,7 @@ class Hit:
     subject: Subject | None = None
     aux: str = ""
     before: str = ""  # the sentence before, where an opening "It" may name its thing
+    alts: list[Hit] = field(default_factory=list)  # same attribute, same value, another rule's way to its subject
 
 
 def _raw(gd: dict[str, str | None]) -> str:

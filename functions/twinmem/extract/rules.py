@@ -35,8 +35,9 @@ from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
 from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, people_recased, places_recased, readable, recased, sentences
+from twinmem.extract.things import embedded_subject, thing_subject
 from twinmem.extract.time_anchor import find_time
-from twinmem.extract.turn import GENERIC, ITS_OWN, Subject, Turn
+from twinmem.extract.turn import Subject, Turn
 from twinmem.values import value_key
 
 __all__ = ["RulesExtractor"]
@@ -138,44 +139,15 @@ def _matches(rule: Rule, sent: str) -> Iterator[re.Match[str]]:
         pos = m.start() + 1 if inside else max(m.end(), m.start() + 1)
 
 
+def _names_subject(rule: Rule) -> bool:
+    """A rule whose match holds its subject: a thing named inside it, or the speaker's clause anchored at it."""
+    return rule.subject == "embedded" or (rule.subject == "self" and rule.anchor)
+
+
 def _new(found: list[Statement], more: list[Statement]) -> list[Statement]:
     """The statements of `more` not read already (same subject, attribute and value)."""
     seen = {(s.subject.lower(), s.attribute, value_key(s.attribute, s.value)) for s in found}
     return [s for s in more if (s.subject.lower(), s.attribute, value_key(s.attribute, s.value)) not in seen]
-
-
-def _embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
-    """A thing named inside the match ("the payments service's port"); "it" is the thing last named."""
-    raw = hit.m.group("subj")
-    if not raw:
-        return None
-    raw = re.sub(r"['’]s$", "", raw.strip())
-    raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
-    raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
-    raw = re.sub(r"(?<=\w)\s+(?:up|down|back|over)$", "", raw, flags=re.I)  # "bumped the Hollis lamp up to $104"
-    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()):  # "the current version": its
-        return turn.it_thing()
-    if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
-        return named
-    if hit.rule.attribute == "location" and gender_of(raw):  # "Anna moved to Baker Street": a person, no thing
-        return None
-    turn.last_thing = Subject(raw, "thing")
-    return turn.last_thing
-
-
-def _thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
-    """A thing named just before the match, in its clause (auxiliaries set aside on the hit), or before the
-    "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
-    c_start, _ = clause(sent, hit.m.start())
-    pre = sent[c_start : hit.m.start()]
-    aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
-    hit.aux = aux.group(0) if aux else ""
-    core = pre[: aux.start()] if aux else pre
-    if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
-        return None
-    if c_start > 0 and core.strip().lower() == "which":
-        core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
-    return turn.thing(core)
 
 
 # "so I guess I'm pescatarian now": a state accepted, not a guess (only with "now" after the value)
@@ -300,16 +272,19 @@ class RulesExtractor:
             return []
         q_from, cond_spans = cues.question_from(sent), _conditional_spans(sent)
         hits: list[Hit] = []
-        claimed: list[tuple[int, int]] = []
         for rule in grammar().rules:
             for m in _matches(rule, sent):
                 vspan = _value_span(m)
                 if vspan is None or vspan[0] >= q_from or any(a <= vspan[0] < b for a, b in cond_spans):
                     continue
-                if any(vspan[0] < b and a < vspan[1] for a, b in claimed) or not self._plausible(rule, m, sent):
+                owner = next((h for h in hits if vspan[0] < h.val_span[1] and h.val_span[0] < vspan[1]), None)
+                if owner is not None:  # claimed; kept in case the owner finds no subject and this one names it
+                    same = owner.rule.attribute == rule.attribute and owner.rule != rule
+                    if same and _names_subject(rule) and self._plausible(rule, m, sent):
+                        owner.alts.append(Hit(rule, m, m.start(), vspan))
                     continue
-                hits.append(Hit(rule, m, m.start(), vspan))
-                claimed.append(vspan)
+                if self._plausible(rule, m, sent):
+                    hits.append(Hit(rule, m, m.start(), vspan))
         return sorted(hits, key=lambda h: h.m.start())
 
     def _sentence(self, sent: str, offset: int, turn: Turn, before: str = "") -> list[Statement]:
@@ -325,6 +300,11 @@ class RulesExtractor:
         masked = _mask(sent, hits)
         for hit in hits:
             read = self._read_hit(hit, sent, masked, turn, prev, lead_time)
+            for alt in hit.alts if read is None and hit.subject is None else []:  # no subject its way: another's
+                alt.before = before
+                if (read := self._read_hit(alt, sent, masked, turn, prev, lead_time)) is not None:
+                    hit = alt
+                    break
             if read is None:
                 continue
             subj, pol, vfrom, (c_start, c_end) = read
@@ -403,9 +383,9 @@ class RulesExtractor:
         if kind == "poss":
             return self._poss_subject(hit, sent, turn, prev)
         if kind == "embedded":
-            return _embedded_subject(hit, turn)
+            return embedded_subject(hit, turn)
         if kind == "thing":
-            return _thing_subject(hit, sent, turn)
+            return thing_subject(hit, sent, turn)
         if kind == "appos":
             back = self._person_subject(hit, sent, turn, prev)
             if back is not None and cues.BE.search(hit.aux):

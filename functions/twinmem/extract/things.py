@@ -1,0 +1,47 @@
+"""Which thing a match is about: one named inside it, or just before it in its clause."""
+
+from __future__ import annotations
+
+import re
+
+from twinmem.extract import cues
+from twinmem.extract.lexicon import gender_of
+from twinmem.extract.pairs import Hit
+from twinmem.extract.text import clause
+from twinmem.extract.turn import GENERIC, ITS_OWN, Subject, Turn
+
+__all__ = ["embedded_subject", "thing_subject"]
+
+
+def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
+    """A thing named inside the match ("the payments service's port"); "it" is the thing last named."""
+    raw = hit.m.group("subj")
+    if not raw:
+        return None
+    raw = re.sub(r"['’]s$", "", raw.strip())
+    raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
+    raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
+    raw = re.sub(r"(?<=\w)\s+(?:up|down|back|over)$", "", raw, flags=re.I)  # "bumped the Hollis lamp up to $104"
+    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()):  # "the current version": its
+        return turn.it_thing()
+    if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
+        return named
+    if hit.rule.attribute == "location" and gender_of(raw):  # "Anna moved to Baker Street": a person, no thing
+        return None
+    turn.last_thing = Subject(raw, "thing")
+    return turn.last_thing
+
+
+def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
+    """A thing named just before the match, in its clause (auxiliaries set aside on the hit), or before the
+    "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
+    c_start, _ = clause(sent, hit.m.start())
+    pre = sent[c_start : hit.m.start()]
+    aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
+    hit.aux = aux.group(0) if aux else ""
+    core = pre[: aux.start()] if aux else pre
+    if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
+        return None
+    if c_start > 0 and core.strip().lower() == "which":
+        core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
+    return turn.thing(core)
