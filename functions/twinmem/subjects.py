@@ -68,8 +68,12 @@ LEAD_HEADS = frozenset("project operation codename team app service".split())  #
 def named_by(name: str, recorded: list[str]) -> str | None:
     """The one recorded subject a name means when nothing is filed under it: the name with a generic head
     word after it or one of LEAD_HEADS before it, or without one ("Elasticsearch" reads "elasticsearch cluster",
-    "Project Kestrel" reads "kestrel"); None for none or several."""
+    "Project Kestrel" reads "kestrel", "the NAS" reads "nas"); None for none or several."""
     key = subject_key(name)
+    bare = re.sub(r"^(?:the|our|my|their|this)\s+", "", key)  # "the billing service": as things are filed
+    if bare != key and bare in recorded:
+        return bare
+    key = bare
 
     def headed(longer: str, shorter: str) -> bool:
         if longer.endswith(" " + shorter) and longer[: -len(shorter) - 1] in LEAD_HEADS:  # "project kestrel"

@@ -129,6 +129,7 @@ def test_known_reads_the_thing_a_short_name_means_and_the_question_s_subject(api
 
     assert _first_value(api, "Elasticsearch", "version") == "8.13"  # filed as "Elasticsearch cluster"
     assert _first_value(api, "Elasticsearch cluster", "version") == "8.13"
+    assert _first_value(api, "the Elasticsearch cluster", "version") == "8.13"  # asked for with its article
     assert _first_value(api, "Oskar", "job_title") == "ferry captain"  # "he", named by the question
     assert _first_value(api, "Elastic", "version") is None  # not a name with a thing's head word after it
 

@@ -12,6 +12,14 @@ def test_a_short_name_reads_the_one_thing_it_is_short_for() -> None:
     assert named_by("Pro", recorded) == "pro plan"
 
 
+def test_a_thing_asked_for_with_an_article_reads_it_as_filed() -> None:
+    recorded = ["billing service", "nas", "project halyard"]
+    assert named_by("the billing service", recorded) == "billing service"
+    assert named_by("our NAS", recorded) == "nas"
+    assert named_by("the Halyard", recorded) == "project halyard"  # and then a head word left out
+    assert named_by("the Osprey", recorded) is None
+
+
 def test_no_guess_between_several_or_without_a_head_word() -> None:
     assert named_by("Pro", ["pro plan", "pro app"]) is None  # two things it could be
     assert named_by("Elastic", ["elasticsearch cluster"]) is None
