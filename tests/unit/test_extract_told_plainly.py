@@ -231,6 +231,28 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("I've been driving for FedEx since March.", (SELF, "employer", "FedEx", 1)),
         ("Not vegan any more. I eat eggs again; vegetarian is the word, I think.", (SELF, "diet", "vegetarian", 1)),
         ("No more keto for me, the doctor said so. Paleo, I suppose?", (SELF, "diet", "Paleo", 1)),
+        ("We've part-exchanged the Fiesta for a Hyundai Kona.", (SELF, "car", "Hyundai Kona", 1)),
+        (
+            "From May I am Principal Product Designer and lead the apps team.",
+            (SELF, "job_title", "Principal Product Designer", 1),
+        ),
+        (
+            "Our Leeds team relocated to Wellington Place over the Easter weekend.",
+            ("Leeds team", "location", "Wellington Place", 1),
+        ),
+        ("Sadly the council pulled the plug on the Riverside scheme.", ("Riverside scheme", "status", "cancelled", 1)),
+        ("Responsibility for the build farm has passed to Oksana.", ("build farm", "owner", "Oksana", 1)),
+        (
+            "Tern 4.1 shipped on Monday; strictly speaking it's 4.1.2 after two hotfixes.",
+            ("Tern", "version", "4.1.2", 1),
+        ),
+        ("I've joined the local bell ringing society.", (SELF, "hobby", "bell ringing", 1)),
+        (
+            "Kofi got the promotion: he's assistant principal at his school now.",
+            ("Kofi", "job_title", "assistant principal", 1),
+        ),
+        ("We moved the gateway onto 9443 and closed 9080.", ("gateway", "port", "9443", 1)),
+        ("A clash on 9443 again, so we moved edge-proxy and it's on 9553 now.", ("edge-proxy", "port", "9553", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:

@@ -335,7 +335,7 @@ def clean(attribute: str, value: str) -> str:
 
 # a project killed is cancelled, one shelved is on hold
 _ENDED_AS = {
-    **dict.fromkeys(("killed", "scrapped", "canned", "axed", "canceled"), "cancelled"),
+    **dict.fromkeys(("killed", "scrapped", "canned", "axed", "canceled", "pulled the plug"), "cancelled"),
     **dict.fromkeys(("shelved", "mothballed"), "on hold"),
 }
 _SITE = re.compile(
