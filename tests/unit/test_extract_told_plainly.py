@@ -253,6 +253,19 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ),
         ("We moved the gateway onto 9443 and closed 9080.", ("gateway", "port", "9443", 1)),
         ("A clash on 9443 again, so we moved edge-proxy and it's on 9553 now.", ("edge-proxy", "port", "9553", 1)),
+        ("Marco's not my husband any more, we signed the papers.", (SELF, "partner", "Marco", -1)),
+        ("I'm with Georgia now, we met at choir.", (SELF, "partner", "Georgia", 1)),
+        ("Baking for my aunt, Noor, who's vegetarian.", ("Noor", "diet", "vegetarian", 1)),
+        ("Ines has gone fully vegan since the documentary.", ("Ines", "diet", "vegan", 1)),
+        ("I renounced the old one, so it's Irish citizenship only for me now.", (SELF, "nationality", "Irish", 1)),
+        ("My birthday's coming up on June 9th, any ideas?", (SELF, "birthday", "June 9th", 1)),
+        ("I wrote my own birthday wrong earlier — it's June 2nd, not the 12th.", (SELF, "birthday", "June 2nd", 1)),
+        ("Correction: the title is staff accountant, not bookkeeper.", (SELF, "job_title", "staff accountant", 1)),
+        ("The Postgres box in the server room runs on the default port, 5432.", ("Postgres box", "port", "5432", 1)),
+        (
+            "Ines is running sales at a tiny startup called Fernway these days.",
+            ("Ines", "employer", "Fernway", 1),
+        ),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -270,6 +283,7 @@ def test_what_plain_frames_leave_alone() -> None:
     }
     assert not {f for f in read("I'm in Lyon now, signed a lease last week.") if f[0] == "Lyon"}  # a place is nobody
     assert not {f for f in read("I teach for Mom on Sundays.") if f[1] == "employer"}  # kin is no firm
+    assert not {f for f in read("I moved the printer over to 6390.") if f[1] == "location"}  # a number is no place
     assert not {
         f
         for f in read("Since my shoulder op, sketching has replaced tennis as my main hobby.")

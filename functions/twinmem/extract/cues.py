@@ -56,7 +56,7 @@ PERSON = (
     rf"(?<!\bthe\s)(?<!\bour\s)(?<!\bmy\s)(?<!\ba\s)(?<!\ban\s)"  # "retired the Fit, bought ...": a thing
     rf"{_M['NAME']}(?:\s*,\s*(?:my|our)\s+(?:{_M['REL']})\s*,)?)"
 )
-END_PERSON = Lazy(PERSON + rf"(?P<aux>{AUX_TOK}*)\s*$", re.I)
+END_PERSON = Lazy(PERSON + rf"(?:\s*,?\s+who\b)?(?P<aux>{AUX_TOK}*)\s*$", re.I)  # "my mom, Leila, who's"
 AUX_ONLY = Lazy(rf"^(?P<aux>(?:\s*(?:{AUXW})\b)?{AUX_TOK}*)\s*$", re.I)  # "Got | promoted to ...": the speaker
 # "... and am now a Norwegian citizen": "am" with its subject left out is only ever the speaker's
 AM_ELIDED = re.compile(r"\b(?:and|but|so|now)\s+am\s+(?:now\s+|officially\s+|finally\s+)?$", re.I)
@@ -162,7 +162,7 @@ HEDGE = Lazy(
     re.I,
 )
 COND_START = Lazy(
-    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
+    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
     re.I,
 )
 QUESTION_START = Lazy(

@@ -121,7 +121,7 @@ _TEAM_AFTER = re.compile(r"\s+(?:team|squad|group|crew|guild|tribe|department)\b
 def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
     """The matched value has the shape its rule's check asks for (a pronoun's antecedent is checked later)."""
     raw = gd.get("val") or gd.get("v1") or gd.get("v2") or ""
-    kind = {"home": "cap", "left": "cap", "change": "cap"}.get(rule.attribute, rule.check)
+    kind = {"home": "cap", "left": "cap", "change": rule.check or "cap"}.get(rule.attribute, rule.check)
     if raw.strip().lower() in ("it", "this", "that", "they", "he", "she", "there", "theirs", "hers", "his"):
         return True
     if raw and kind and kind not in ("lang", "hobby") and not check(kind, clean(rule.attribute, raw)):

@@ -32,6 +32,12 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     return turn.last_thing
 
 
+# a thing with where it is after it: "the Redis instance on the dev box", "our NAS in the hall closet"
+_PLACED = re.compile(
+    r"\s*((?:the|our|my|their)\s+[\w.-]+(?:\s+[\w.-]+)?)\s+(?:on|in|at|behind|under)\s+(?:the|our|my)\s+.+", re.I
+)
+
+
 def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     """A thing named just before the match, in its clause (auxiliaries set aside on the hit), or before the
     "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
@@ -42,6 +48,8 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     core = pre[: aux.start()] if aux else pre
     if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
         return None
+    if (where := _PLACED.fullmatch(core)) is not None:  # "The Redis instance on the dev box runs on ...": Redis
+        core = where.group(1)
     if c_start > 0 and core.strip().lower() == "which":
         core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
     return turn.thing(core)

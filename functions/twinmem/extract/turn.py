@@ -225,7 +225,9 @@ _KIND_NAMED = re.compile(
 )
 # a product named after "the" mid-sentence: "Now the Pinecrest health check fails"
 _THE_NAMED = re.compile(r"\b(?:the|our|my)\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]+)*))\s+(?-i:[a-z])")
-ITS_OWN = re.compile(r"(?:current|latest|new|live|stable|production|prod)\s*(?:version|release|build|port)?")
+ITS_OWN = re.compile(
+    r"(?:current|latest|new|live|stable|production|prod|real|actual|main)\s*(?:one|version|release|build|port)?"
+)
 # "I moved the service to port 7070": the one named before, when one was (else the service itself)
 GENERIC = re.compile(rf"(?-i:(?:{_KINDS}|website|backend|frontend))")
 # a thing named after what it is: "build server kestrel", "API server atlas", "the db box osprey"
