@@ -266,6 +266,21 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
             "Ines is running sales at a tiny startup called Fernway these days.",
             ("Ines", "employer", "Fernway", 1),
         ),
+        (
+            "Small note, if you'd be so kind: we've swapped the Corsa for a Nissan Leaf.",
+            (SELF, "car", "Nissan Leaf", 1),
+        ),
+        (
+            "Rather than argue about it we moved ledger-api again, so it's on 7553 now.",
+            ("ledger-api", "port", "7553", 1),
+        ),
+        ("Kestrel isn't on hold any more.", ("Kestrel", "status", "on hold", -1)),
+        ("When the lease ended they moved the kiln to the back shed.", ("kiln", "location", "back shed", 1)),
+        ("Facilities shuffled Jenkins onto 8181 over lunch.", ("Jenkins", "port", "8181", 1)),
+        ("After the advisory Tern CLI jumped straight to 5.0.1.", ("Tern CLI", "version", "5.0.1", 1)),
+        ("The Atlas migration is actively in progress again.", ("Atlas migration", "status", "in progress", 1)),
+        ("I moved my PhD over to Imperial College in January.", (SELF, "school", "Imperial College", 1)),
+        ("I'm back home in Portugal for good.", (SELF, "home_country", "Portugal", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -284,6 +299,8 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not {f for f in read("I'm in Lyon now, signed a lease last week.") if f[0] == "Lyon"}  # a place is nobody
     assert not {f for f in read("I teach for Mom on Sundays.") if f[1] == "employer"}  # kin is no firm
     assert not {f for f in read("I moved the printer over to 6390.") if f[1] == "location"}  # a number is no place
+    assert not {f for f in read("The contract moved to Priya in legal.") if f[1] == "location"}  # a person is no place
+    assert not {f for f in read("When I lived in Porto, I had a Vespa.") if f[2] == "Porto"}  # a time, not news
     assert not {
         f
         for f in read("Since my shoulder op, sketching has replaced tennis as my main hobby.")

@@ -162,14 +162,14 @@ HEDGE = Lazy(
     re.I,
 )
 COND_START = Lazy(
-    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
+    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
     re.I,
 )
 QUESTION_START = Lazy(
     r"^\W*(?:(?:so|and|but|also|oh|hey|ok|okay|btw|wait)[\s,]+)*(?:(?:do|does|did|are|is|am|was|were|have|has|"
     r"can|could|would|will|should|shall|may|might|must|don't|doesn't|didn't|aren't|isn't|haven't)\s+"
     r"(?:i|you|we|he|she|they|it|my|your|the|our|his|her|their|(?-i:[A-Z])\w+)\b|(?:how|what|where|why|who|which|"
-    r"whose|when)\b(?!\s+i\b))",
+    r"whose)\b(?!\s+i\b)|when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|shall|has|have)\b)",
     re.I,
 )
 

@@ -138,7 +138,8 @@ class Turn:
         the sentence or in the one before ("handed the payments-dashboard over, and Ines owns it now")."""
         if self.last_thing is not None:
             return self.last_thing
-        it = re.search(r"\b(?:it|this|that)\b", self.sentence, re.I)
+        its = list(re.finditer(r"\b(?:it|this|that)\b", self.sentence, re.I))
+        it = its[-1] if its else None  # the last one: "rather than fight it we moved billing-api, so it's on 7443"
         for text in (self.sentence[: it.start()] if it else "", self.before):
             named = [m.group(0) for m in _IDENT.finditer(text) if m.group(0).split("-")[0] not in _NOT_IDENT]
             named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
