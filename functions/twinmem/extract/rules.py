@@ -24,6 +24,7 @@ from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
 from twinmem.extract.acknowledged import acknowledged
 from twinmem.extract.base import SELF, Reading, Statement
+from twinmem.extract.casual import with_apostrophes
 from twinmem.extract.checks import as_country_told, as_work_told, check
 from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
@@ -208,6 +209,7 @@ class RulesExtractor:
         """The turn's statements; with `filed` (the speaker's values so far), also the typed values that changed,
         and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py).
         A turn typed in lower case reads the names it knows as they were filed ("lorenzo and i broke up")."""
+        text, typed = with_apostrophes(text)  # "hes at duolingo now": offsets mapped back at the end
         if filed is not None:
             text = recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
             text = people_recased(places_recased(text, _places()), gender_of)
@@ -224,7 +226,9 @@ class RulesExtractor:
             found += named_subjects.first_values(text, said_at, found)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
-        return Reading(statements=found)
+        return Reading(
+            statements=[st.model_copy(update={"span": (typed(st.span[0]), typed(st.span[1]))}) for st in found]
+        )
 
     def _checked(
         self,

@@ -1,0 +1,66 @@
+"""Contractions typed without their apostrophe ("hes at duolingo now", "grafana isnt on 3000 anymore") read as
+written with it, and the way back to the typed text's offsets."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+
+__all__ = ["with_apostrophes"]
+
+# words that are only ever a contraction typed without its apostrophe (not "its", "ill", "were", "well", "lets")
+_BARE = {
+    "hes": "he's",
+    "shes": "she's",
+    "theyre": "they're",
+    "youre": "you're",
+    "ive": "I've",
+    "im": "I'm",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "werent": "weren't",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "couldnt": "couldn't",
+    "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "hadnt": "hadn't",
+    "thats": "that's",
+    "whats": "what's",
+    "theres": "there's",
+    "theyve": "they've",
+    "weve": "we've",
+}
+_WORDS = re.compile(
+    rf"(?<![\w'’])(?:{'|'.join(_BARE)})(?![\w'’])|(?:(?<=\bmy )|(?<=\bhis )|(?<=\bher ))names(?= [a-z])", re.I
+)
+
+
+def with_apostrophes(text: str) -> tuple[str, Callable[[int], int]]:
+    """The text with bare contractions given their apostrophe, and a map from its offsets to the typed text's."""
+    cuts: list[int] = []  # offsets in the new text after which one character was added
+    out: list[str] = []
+    last = 0
+    for m in _WORDS.finditer(text):
+        word = m.group(0)
+        full = "name's" if word.lower() == "names" else _BARE[word.lower()]
+        full = full if word[:1].islower() or full[:1].isupper() else full[:1].upper() + full[1:]
+        out.append(text[last : m.start()])
+        shift = len(cuts)
+        cuts.append(m.start() + shift + len(full) - 1)
+        out.append(full)
+        last = m.end()
+    if not cuts:
+        return text, lambda i: i
+    out.append(text[last:])
+
+    def back(i: int) -> int:
+        return i - bisect_right(cuts, i - 1)
+
+    return "".join(out), back
