@@ -96,6 +96,12 @@ UPDATE_SETS = (
     "updates_blind46",
     "updates_blind47",
     "updates_blind48",
+    "updates_blind49",
+    "updates_blind50",
+    "updates_blind51",
+    "updates_blind52",
+    "updates_blind53",
+    "updates_blind54",
 )
 K = 10
 BATCH = 100

@@ -281,6 +281,22 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("The Atlas migration is actively in progress again.", ("Atlas migration", "status", "in progress", 1)),
         ("I moved my PhD over to Imperial College in January.", (SELF, "school", "Imperial College", 1)),
         ("I'm back home in Portugal for good.", (SELF, "home_country", "Portugal", 1)),
+        ("The lab results came back clean for peanuts.", (SELF, "allergy", "peanuts", -1)),
+        ("What they did find is a proper latex allergy.", (SELF, "allergy", "latex", 1)),
+        ("I'm allergic to kiwi, even a slice of it makes my mouth itch.", (SELF, "allergy", "kiwi", 1)),
+        ("Staging is running version 5.1.0 of the search service today.", ("search service", "version", "5.1.0", 1)),
+        ("so search in production is on 5.2.0 now", ("search", "version", "5.2.0", 1)),
+        ("The analytics warehouse runs out of Oslo now.", ("analytics warehouse", "location", "Oslo", 1)),
+        (
+            "My dad Tomas changed carriers. Use 555-018-8221 to reach him from now on.",
+            ("Tomas", "phone", "555-018-8221", 1),
+        ),
+        ("My girlfriend now is Petra.", (SELF, "partner", "Petra", 1)),
+        ("I'm finishing my degree at Trinity College Dublin.", (SELF, "school", "Trinity College Dublin", 1)),
+        ("These days every spare evening goes into pottery.", (SELF, "hobby", "pottery", 1)),
+        ("Prod runs Redis 7.", ("Redis", "version", "7", 1)),
+        ("The ledger API isn't on 9090 anymore; we moved it to 9443.", ("ledger API", "port", "9090", -1)),
+        ("The ledger API isn't on 9090 anymore; we moved it to 9443.", ("ledger API", "port", "9443", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -301,6 +317,8 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not {f for f in read("I moved the printer over to 6390.") if f[1] == "location"}  # a number is no place
     assert not {f for f in read("The contract moved to Priya in legal.") if f[1] == "location"}  # a person is no place
     assert not {f for f in read("When I lived in Porto, I had a Vespa.") if f[2] == "Porto"}  # a time, not news
+    assert not {f for f in read("The ledger runs on Postgres 14.") if f[0] == "Postgres"}  # the ledger's version
+    assert not read("We use Slack 5 days a week.")  # a count, no version
     assert not {
         f
         for f in read("Since my shoulder op, sketching has replaced tennis as my main hobby.")

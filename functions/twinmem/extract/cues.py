@@ -169,7 +169,7 @@ QUESTION_START = Lazy(
     r"^\W*(?:(?:so|and|but|also|oh|hey|ok|okay|btw|wait)[\s,]+)*(?:(?:do|does|did|are|is|am|was|were|have|has|"
     r"can|could|would|will|should|shall|may|might|must|don't|doesn't|didn't|aren't|isn't|haven't)\s+"
     r"(?:i|you|we|he|she|they|it|my|your|the|our|his|her|their|(?-i:[A-Z])\w+)\b|(?:how|what|where|why|who|which|"
-    r"whose)\b(?!\s+i\b)|when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|shall|has|have)\b)",
+    r"whose)\b(?!\s+(?:i|they|we|he|she)\b)|when\s+(?:do|does|did|is|are|was|were|will|would|can|could|should|shall|has|have)\b)",
     re.I,
 )
 
