@@ -297,6 +297,24 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("Prod runs Redis 7.", ("Redis", "version", "7", 1)),
         ("The ledger API isn't on 9090 anymore; we moved it to 9443.", ("ledger API", "port", "9090", -1)),
         ("The ledger API isn't on 9090 anymore; we moved it to 9443.", ("ledger API", "port", "9443", 1)),
+        ("My son Eli lives out in Tucson with his wife.", ("Eli", "home_city", "Tucson", 1)),
+        ("My lady friend Marjorie is coming over for cards.", (SELF, "partner", "Marjorie", 1)),
+        (
+            "My granddaughter Ivy just started her sophomore year at Boise State University.",
+            ("Ivy", "school", "Boise State University", 1),
+        ),
+        ("My uncle Walt drives a battered green Ford Ranger.", ("Walt", "car", "Ford Ranger", 1)),
+        ("My uncle Walt sold the truck. He tootles around in a Honda Fit now.", ("Walt", "car", "Honda Fit", 1)),
+        ("Petal & Stem lost its lease and reopened in Frome.", ("Petal & Stem", "location", "Frome", 1)),
+        ("The camper's in Moab now, near the park.", ("camper", "location", "Moab", 1)),
+        ("We've got the boat docked at a marina in Poole.", ("boat", "location", "Poole", 1)),
+        ("The baby monitor goes through port 5050 now.", ("baby monitor", "port", "5050", 1)),
+        ("We use an app called Tally, version 3.2.1, for budgets.", ("Tally", "version", "3.2.1", 1)),
+        ("Hazel doesn't own the allotment anymore; she sold it to my cousin Oren.", ("allotment", "owner", "Oren", 1)),
+        ("Our gym plan came out at $44 this month.", ("gym plan", "price", "$44", 1)),
+        ("I helped Dad haul the piano down to the cellar.", ("piano", "location", "cellar", 1)),
+        ("Swore the oath and gave back my Kenyan passport - officially Irish!", (SELF, "nationality", "Irish", 1)),
+        ("I eat fish again, so pescatarian is the honest label.", (SELF, "diet", "pescatarian", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -319,6 +337,7 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not {f for f in read("When I lived in Porto, I had a Vespa.") if f[2] == "Porto"}  # a time, not news
     assert not {f for f in read("The ledger runs on Postgres 14.") if f[0] == "Postgres"}  # the ledger's version
     assert not read("We use Slack 5 days a week.")  # a count, no version
+    assert not {f for f in read("The modem reports 4.1.7 after the update.") if f[0] == "reports"}  # a verb is no thing
     assert not {
         f
         for f in read("Since my shoulder op, sketching has replaced tennis as my main hobby.")

@@ -100,8 +100,9 @@ def _pattern(name: str) -> re.Pattern[str]:
         body = f"(?:{body}|(?-i:{re.escape(short)}))"
     elif short != bare and re.search(r"[-_\d]", short):  # "atlas-ingest" for the atlas-ingest repo
         body = f"(?:{body}|{re.escape(short)})"
-    elif short != bare and len(short) > 3:  # "checkout is fully operational again": the checkout service, as a subject
-        body = f"(?:{body}|{re.escape(short)}(?=\\s+(?:is|was|has|are|'s)\\b))"
+    elif short != bare and len(short) > 3:  # "checkout is fully operational again", "on 2.0.1 for orchid": the thing
+        low = re.escape(short)
+        body = f"(?:{body}|{low}(?=\\s+(?:is|was|has|are|'s)\\b)|(?:(?<=\\bfor\\s)|(?<=\\bof\\s)){low})"
     if len(words) > 1 and len(words[-1]) > 2 and words[-1].lower() not in _PLAIN_HEADS:
         # "the thermostat": the Vela thermostat; "the API": the payments API; "the wiki": the team wiki
         body = f"(?:{body}|(?:(?<=the\\s)|(?<=our\\s)|(?<=my\\s)){re.escape(words[-1])})"
@@ -421,7 +422,7 @@ _MORE_DIGITS = re.compile(r"[\s.-]*\d")
 _NAMED_WITH_VERSION = re.compile(
     r"(?<![\w.-])(?P<t>(?!(?:on|to|from|at|of|in|into|onto|with|than|is|was|are|be|now|finally|just|still|version|"
     r"release|ship|tag|deploy|cut|push|pin|run|install|hit|reach|and|or|the|a|v|firmware|software|build|update|patch|os|app|"
-    r"beta|alpha|rc|api|sdk)\b)(?-i:[a-z][a-z0-9+#-]*)(?<!ed)(?<!ing))"
+    r"beta|alpha|rc|api|sdk|shows|showed|says|said|reads|reports|reported|displays|lists|running|runs)\b)(?-i:[a-z][a-z0-9+#-]*)(?<!ed)(?<!ing))"
     r"\s+v?\d+\.\d+\.\d+\b",
     re.I,
 )

@@ -309,7 +309,7 @@ class RulesExtractor:
         masked = _mask(sent, hits)
         for hit in hits:
             read = self._read_hit(hit, sent, masked, turn, prev, lead_time)
-            for alt in hit.alts if read is None and hit.subject is None else []:  # no subject its way: another's
+            for alt in hit.alts if read is None else []:  # nothing read its way: another rule's way
                 alt.before = before
                 if (read := self._read_hit(alt, sent, masked, turn, prev, lead_time)) is not None:
                     hit = alt

@@ -38,6 +38,11 @@ _PLACED = re.compile(
 )
 
 
+_OPENER = re.compile(
+    r"\W*((?:[A-Z][\w&'’-]*\s+(?:&\s+)?){0,3}?[A-Z][\w&'’-]*|(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?-i:[a-z])"
+)
+
+
 def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     """A thing named just before the match, in its clause (auxiliaries set aside on the hit), or before the
     "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
@@ -46,6 +51,8 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
     hit.aux = aux.group(0) if aux else ""
     core = pre[: aux.start()] if aux else pre
+    if c_start > 0 and re.fullmatch(r"\s*(?:and|but|then)?\s*", core) and (lead := _OPENER.match(sent)):
+        core = lead.group(1)  # "Sew Happy lost its lease and | reopened in Lititz": what opens the sentence
     if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
         return None
     if (where := _PLACED.fullmatch(core)) is not None:  # "The Redis instance on the dev box runs on ...": Redis
