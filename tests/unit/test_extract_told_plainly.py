@@ -166,6 +166,12 @@ def read(text: str, filed: dict[str, list[str]] | None = None) -> set[Fact]:
         ),
         ("The Remains of the Day is my favourite book now.", {}, (SELF, "favorite_book", "Remains of the Day", 1)),
         ("We adopted a cavapoo puppy called Bramble.", {}, (SELF, "pet", "Bramble", 1)),
+        ("I traded it in on a Mazda CX-30. It rides higher.", {"car": ["Ford Focus"]}, (SELF, "car", "Mazda CX-30", 1)),
+        (
+            "Gave up the Fiesta - traded it in for a Skoda Enyaq once the lease ran out.",
+            {"car": ["Ford Fiesta"]},
+            (SELF, "car", "Skoda Enyaq", 1),
+        ),
         ("I've got a pet again — a leopard gecko called Pip.", {}, (SELF, "pet", "Pip", 1)),
     ],
 )
@@ -315,6 +321,15 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("I helped Dad haul the piano down to the cellar.", ("piano", "location", "cellar", 1)),
         ("Swore the oath and gave back my Kenyan passport - officially Irish!", (SELF, "nationality", "Irish", 1)),
         ("I eat fish again, so pescatarian is the honest label.", (SELF, "diet", "pescatarian", 1)),
+        ("I drive a Polestar 2 to work now.", (SELF, "car", "Polestar 2", 1)),
+        ("After the reorg my business cards now say Head of Operations.", (SELF, "job_title", "Head of Operations", 1)),
+        (
+            "So everything's moved over to mo@ferncroft.co - that's the one to use.",
+            (SELF, "email", "mo@ferncroft.co", 1),
+        ),
+        ("We've been Portugal-based since June.", (SELF, "home_country", "Portugal", 1)),
+        ("My cousin Abe sold his Dallas place - he's in Austin now.", ("Abe", "home_city", "Austin", 1)),
+        ("Anything you write for me should go out from kay@lumen.io from now on.", (SELF, "email", "kay@lumen.io", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -337,6 +352,8 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not {f for f in read("When I lived in Porto, I had a Vespa.") if f[2] == "Porto"}  # a time, not news
     assert not {f for f in read("The ledger runs on Postgres 14.") if f[0] == "Postgres"}  # the ledger's version
     assert not read("We use Slack 5 days a week.")  # a count, no version
+    assert not read("A guy from my old team just landed at Revolut.", {})  # someone else's new firm
+    assert not read("My sister's in Paris now for a conference.")  # a trip
     assert not {f for f in read("The modem reports 4.1.7 after the update.") if f[0] == "reports"}  # a verb is no thing
     assert not {
         f

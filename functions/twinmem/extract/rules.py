@@ -159,7 +159,8 @@ def _new(found: list[Statement], more: list[Statement]) -> list[Statement]:
 # "so I guess I'm pescatarian now": a state accepted, not a guess (only with "now" after the value)
 # and "anything you send should use x@y.me from now on": an instruction, not a maybe
 _RESIGNED = re.compile(
-    r"\b(?:i\s+)?(?:guess|suppose)\b|\bshould(?=\s+(?:use|go\s+to|reach|be\s+sent\s+to)\b)|'d\s+call|would\s+call", re.I
+    r"\b(?:i\s+)?(?:guess|suppose)\b|\bshould(?=\s+(?:use|go\s+to|reach|be\s+sent\s+to|go\s+out\s+from|come\s+from)\b)|'d\s+call|would\s+call",
+    re.I,
 )
 _NOW = re.compile(r"\s*(?:now|these\s+days|officially|from\s+now\s+on|going\s+forward|from\s+here\s+on)\b", re.I)
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b|'d\s+say", re.I)
