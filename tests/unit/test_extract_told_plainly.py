@@ -330,6 +330,13 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("We've been Portugal-based since June.", (SELF, "home_country", "Portugal", 1)),
         ("My cousin Abe sold his Dallas place - he's in Austin now.", ("Abe", "home_city", "Austin", 1)),
         ("Anything you write for me should go out from kay@lumen.io from now on.", (SELF, "email", "kay@lumen.io", 1)),
+        ("My aunt Bea owns the beach hut we use every summer.", ("beach hut", "owner", "Bea", 1)),
+        ("I rented a room in Seville and work remotely from Spain.", (SELF, "home_country", "Spain", 1)),
+        ("The org chart says Lead Engineer, which means more meetings.", (SELF, "job_title", "Lead Engineer", 1)),
+        ("Bea signed the deed to the beach hut over to my cousin Nell.", ("beach hut", "owner", "Nell", 1)),
+        ("My sister Ana's been with a chef named Tiago since May.", ("Ana", "partner", "Tiago", 1)),
+        ("My brother Sam wrapped up his first semester at Caltech.", ("Sam", "school", "Caltech", 1)),
+        ("Quill 3.2.0 cleared review and is rolling out.", ("Quill", "version", "3.2.0", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -354,6 +361,7 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not read("We use Slack 5 days a week.")  # a count, no version
     assert not read("A guy from my old team just landed at Revolut.", {})  # someone else's new firm
     assert not read("My sister's in Paris now for a conference.")  # a trip
+    assert not {f for f in read("Kubernetes 1.0 shipped in 2015.") if f[1] == "version"}  # history, no state
     assert not {f for f in read("The modem reports 4.1.7 after the update.") if f[0] == "reports"}  # a verb is no thing
     assert not {
         f
