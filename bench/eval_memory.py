@@ -102,6 +102,12 @@ UPDATE_SETS = (
     "updates_blind52",
     "updates_blind53",
     "updates_blind54",
+    "updates_blind55",
+    "updates_blind56",
+    "updates_blind57",
+    "updates_blind58",
+    "updates_blind59",
+    "updates_blind60",
 )
 K = 10
 BATCH = 100

@@ -168,6 +168,21 @@ def read(text: str, filed: dict[str, list[str]] | None = None) -> set[Fact]:
         ("We adopted a cavapoo puppy called Bramble.", {}, (SELF, "pet", "Bramble", 1)),
         ("I traded it in on a Mazda CX-30. It rides higher.", {"car": ["Ford Focus"]}, (SELF, "car", "Mazda CX-30", 1)),
         (
+            "My easel is gathering dust. Sea swimming has taken over every weekend.",
+            {"hobby": ["painting"]},
+            (SELF, "hobby", "Sea swimming", 1),
+        ),
+        (
+            "Honestly, Return of the King has knocked Paddington off the top spot.",
+            {"favorite_movie": ["Paddington"]},
+            (SELF, "favorite_movie", "Return of the King", 1),
+        ),
+        (
+            "New paint: burnt orange is the colour I love now, so the hall is going orange.",
+            {"favorite_color": ["grey"]},
+            (SELF, "favorite_color", "burnt orange", 1),
+        ),
+        (
             "Gave up the Fiesta - traded it in for a Skoda Enyaq once the lease ran out.",
             {"car": ["Ford Fiesta"]},
             (SELF, "car", "Skoda Enyaq", 1),
@@ -337,6 +352,8 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("My sister Ana's been with a chef named Tiago since May.", ("Ana", "partner", "Tiago", 1)),
         ("My brother Sam wrapped up his first semester at Caltech.", ("Sam", "school", "Caltech", 1)),
         ("Quill 3.2.0 cleared review and is rolling out.", ("Quill", "version", "3.2.0", 1)),
+        ("I have left the classroom to become a school librarian.", (SELF, "job_title", "school librarian", 1)),
+        ("My cousin Ada was appointed a consultant anaesthetist.", ("Ada", "job_title", "consultant anaesthetist", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:

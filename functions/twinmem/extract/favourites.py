@@ -29,9 +29,10 @@ _NP = (
     r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
     r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
     r"over|honestly|though|"
-    r"is|are|has|have|as|since|for|to|in|on|at|any\s*more|nowadays|actually)\b)[\w'-]+){0,3}?)"
+    r"is|are|has|have|as|since|for|to|in|on|at|any\s*more|nowadays|actually)\b)[\w'-]+){0,5}?)"
 )
 _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"
+_TITLE = r"(?P<v>(?<![\w'-])[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|(?:of|the|a|an|at|in|on|to|for|and|&)(?=\s+[A-Z])))+)"
 _FRAMES = [
     re.compile(rf"^\W*{_NP}\s*,?\s+(?:now|these\s+days|nowadays|instead|actually)\b", re.I),
     re.compile(
@@ -64,6 +65,10 @@ _FRAMES = [
     re.compile(  # "Piranesi knocked The Remains of the Day off the top spot"
         rf"{_NP}\s+(?:has\s+|just\s+)?knocked\s+.{{1,40}}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one)",
         re.I,
+    ),
+    re.compile(  # a title with its small words: "Everything Everywhere All at Once has knocked Spirited Away off"
+        rf"{_TITLE}\s+(?:has\s+|just\s+)?(?:knocked\s+.{{1,40}}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne)|"
+        r"(?:officially\s+)?(?:overtaken|dethroned|replaced)\b)"
     ),
     re.compile(rf"\bit'?s\s+(?:now\s+|all\s+)?{_NP}\s+for\s+me\b(?!\s+to\b)", re.I),  # "it's Fontaines D.C. for me"
     re.compile(  # "tacos are number one for me now", "ramen is my number one"

@@ -92,7 +92,7 @@ def favorite_thing(word: str) -> str:
 
 
 def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
-    thing = favorite_thing(gd.get("thing") or "")
+    thing = favorite_thing(gd.get("thing") or gd.get("thing2") or "")
     if not thing or thing in _NOT_A_THING:  # "it's my favourite now": no thing named
         return []
     if re.match(r"to\s", raw):  # "my go-to move is to ask for the bill": something done, not a thing

@@ -380,6 +380,8 @@ class RulesExtractor:
             return False  # "her name is Grace": not the speaker's name, so the value is free for other rules
         if rule.subject not in ("person", "appos") and not (rule.subject == "poss" and not gd.get("poss")):
             return True
+        if rule.subject == "poss" and _OPENS_CLAUSE.fullmatch(sent[clause(sent, m.start())[0] : m.start()]):
+            return True  # "...: deep teal is the colour I love now": a clause of its own, the speaker's
         return person_slot_plausible(rule, sent[: m.start()], sent[m.end() :])
 
     # ------------------------------------------------------------------ subject
