@@ -68,7 +68,8 @@ LEAD_HEADS = frozenset("project operation codename team app service".split())  #
 def named_by(name: str, recorded: list[str]) -> str | None:
     """The one recorded subject a name means when nothing is filed under it: the name with a generic head
     word after it or one of LEAD_HEADS before it, or without one ("Elasticsearch" reads "elasticsearch cluster",
-    "Project Kestrel" reads "kestrel", "the NAS" reads "nas"); None for none or several."""
+    "Project Kestrel" reads "kestrel", "the NAS" reads "nas"); failing that, the name with an owner's possessive or
+    one qualifier before it ("3D printer" reads "school's 3d printer"); None for none or several."""
     key = subject_key(name)
     bare = re.sub(r"^(?:the|our|my|their|this)\s+", "", key)  # "the billing service": as things are filed
     if bare != key and bare in recorded:
@@ -80,7 +81,12 @@ def named_by(name: str, recorded: list[str]) -> str | None:
             return True
         return longer.startswith(shorter + " ") and longer[len(shorter) + 1 :] in THING_HEADS
 
+    def qualified(longer: str, shorter: str) -> bool:  # "school's 3d printer", "coding club website" for "club website"
+        rest = longer[: -len(shorter) - 1] if longer.endswith(" " + shorter) else ""
+        return bool(rest) and (rest.endswith(("'s", "’s")) or (len(shorter.split()) > 1 and " " not in rest))
+
     found = [r for r in recorded if headed(r, key) or headed(key, r)]
+    found = found or [r for r in recorded if qualified(r, key) or qualified(key, r)]
     return found[0] if len(found) == 1 else None
 
 

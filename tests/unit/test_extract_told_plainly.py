@@ -178,6 +178,16 @@ def read(text: str, filed: dict[str, list[str]] | None = None) -> set[Fact]:
             (SELF, "favorite_movie", "Return of the King", 1),
         ),
         (
+            "Hours got cut, so I'm tutoring kids in French at Mathnasium instead.",
+            {"employer": ["Tesco"]},
+            (SELF, "employer", "Mathnasium", 1),
+        ),
+        (
+            "The school moved me over to Portuguese this year.",
+            {"language": ["Italian"]},
+            (SELF, "language", "Portuguese", 1),
+        ),
+        (
             "New paint: burnt orange is the colour I love now, so the hall is going orange.",
             {"favorite_color": ["grey"]},
             (SELF, "favorite_color", "burnt orange", 1),
@@ -354,6 +364,9 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("Quill 3.2.0 cleared review and is rolling out.", ("Quill", "version", "3.2.0", 1)),
         ("I have left the classroom to become a school librarian.", (SELF, "job_title", "school librarian", 1)),
         ("My cousin Ada was appointed a consultant anaesthetist.", ("Ada", "job_title", "consultant anaesthetist", 1)),
+        ("My friend Ines has just started dating Kwame.", ("Ines", "partner", "Kwame", 1)),
+        ("My flatmate Jonah works weekends at Lidl.", ("Jonah", "employer", "Lidl", 1)),
+        ("My cousin Theo landed a paid internship at Siemens.", ("Theo", "employer", "Siemens", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -378,6 +391,7 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not read("We use Slack 5 days a week.")  # a count, no version
     assert not read("A guy from my old team just landed at Revolut.", {})  # someone else's new firm
     assert not read("My sister's in Paris now for a conference.")  # a trip
+    assert not read("Sunita from book club is married to a potter named Ian, so our parties are fun.", {})  # hers
     assert not {f for f in read("Kubernetes 1.0 shipped in 2015.") if f[1] == "version"}  # history, no state
     assert not {f for f in read("The modem reports 4.1.7 after the update.") if f[0] == "reports"}  # a verb is no thing
     assert not {

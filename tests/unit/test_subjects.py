@@ -20,6 +20,13 @@ def test_a_thing_asked_for_with_an_article_reads_it_as_filed() -> None:
     assert named_by("the Osprey", recorded) is None
 
 
+def test_a_thing_asked_for_without_its_owner_or_with_a_qualifier_reads_it() -> None:
+    recorded = ["school's 3d printer", "club website", "laser cutter"]
+    assert named_by("3D printer", recorded) == "school's 3d printer"  # the owner's possessive left out
+    assert named_by("coding club website", recorded) == "club website"  # a qualifier the turn left out
+    assert named_by("website", recorded) is None  # one word is too little to go on
+
+
 def test_no_guess_between_several_or_without_a_head_word() -> None:
     assert named_by("Pro", ["pro plan", "pro app"]) is None  # two things it could be
     assert named_by("Elastic", ["elasticsearch cluster"]) is None

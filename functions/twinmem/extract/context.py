@@ -24,7 +24,7 @@ from pathlib import Path
 from twinmem.extract import cues, favourites
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, full_names, held_by_another, is_known_place, school_like, schools
-from twinmem.extract.lexicon import cities, city_states, countries, languages, words
+from twinmem.extract.lexicon import cities, city_states, countries, gender_of, languages, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, in_own_words, readable, sentence_of, sentences
 from twinmem.extract.time_anchor import find_time
@@ -196,6 +196,7 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
         (v, i)
         for v, i in found
         if (i > 0 or _acts_first(sent, len(v)))
+        and not _SOMEONE_FROM.match(sent, i + len(v))  # "Lina from choir is married to ...": the one married
         and check("notname", v)
         and not (is_known_place(v) and _AT_PLACE.search(sent, 0, i))  # "bringing Sofia": a person; "in Sofia": no
         and v.lower() not in words("not_names")
@@ -302,7 +303,14 @@ def _couple(sent: str, pos: int, value: str) -> bool:
 def _named_opener(clause_text: str, people: frozenset[str]) -> bool:
     """The clause opens on someone recorded doing something ("Hiroshi stuck with Spanish"): their value."""
     m = _OPENER.match(clause_text)
+    if m is not None and _SOMEONE_FROM.match(clause_text, m.end(1)):  # "Lina from choir is married to ...": hers
+        return bool(gender_of(m.group(1))) and not is_known_place(m.group(1))
     return m is not None and m.group(1) in people
+
+
+_SOMEONE_FROM = re.compile(
+    r"\s+(?:from|at|in|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){1,2}(?:is|was|has|had|just|got)\b"
+)
 
 
 def _named_state(clause_text: str) -> bool:

@@ -43,6 +43,7 @@ AUXW = (
     r"am|is|are|was|were|be|been|being|have|has|had|do|does|did|will|shall|can|cannot|can't|won't|ain't|"
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't|hadn't|not|never|no\s+longer|also|"
     r"still|now|currently|just|recently|actually|really|finally|already|officially|always|only|even|both|"
+    r"started|starting|began|begun|"
     r"all|mostly|originally|happily|newly|permanently|back|then|again|ever|totally|strictly|fully|used\s+to|"
     r"got|gotten|get|gets|getting|went|gone|became|become|becoming|too|technically|basically|officially|"
     r"since\s+(?:19|20)\d\d|since\s+(?!(?:brought|bought|got|gotten|moved|started|adopted|joined|taken|become|been)\b)\w+(?:\s+\d{4})?|since|last\s+(?:week|month|year)|this\s+(?:week|month|year)|"

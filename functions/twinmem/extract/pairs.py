@@ -117,8 +117,8 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
     What one moves to (`change`) is a school only when its name says so: an acronym joined is an
     employer (KPMG); one left may be either, and reads as a school (MIT) as before.
     """
-    if family in ("change", "left") and raw.lower() in languages():
-        return ["language"]  # "switched from Spanish to Portuguese on Duolingo"
+    if raw.lower() in languages() and not is_known_place(raw):
+        return ["language"]  # "switched from Spanish to Portuguese", "moved me over to German": no place, no firm
     if family == "change" and _WITH.search(said) and " " not in raw.strip() and gender_of(raw):
         return ["partner"]  # "These days I'm with Meera": a first name one is with is a partner, no firm
     if family == "change" and (school_like(raw, acronyms=False) or _STUDYING.search(said)):
