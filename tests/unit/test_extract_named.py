@@ -9,6 +9,7 @@ import pytest
 
 from twinmem.extract import named as things
 from twinmem.extract.base import read_turn
+from twinmem.extract.first_values import first_values
 from twinmem.extract.rules import RulesExtractor
 
 SAID = datetime(2024, 3, 5, 10, 0)
@@ -77,7 +78,7 @@ def test_a_value_belongs_to_the_thing_named_nearest_before_it() -> None:
     ],
 )
 def test_first_values_of_things_named_unmistakably(text: str, want: tuple[str, str, str]) -> None:
-    assert [(s.subject, s.attribute, s.value) for s in things.first_values(text, SAID)] == [want]
+    assert [(s.subject, s.attribute, s.value) for s in first_values(text, SAID)] == [want]
 
 
 @pytest.mark.parametrize(
@@ -92,7 +93,7 @@ def test_first_values_of_things_named_unmistakably(text: str, want: tuple[str, s
     ],
 )
 def test_no_first_value_without_a_thing_named_unmistakably(text: str) -> None:
-    assert things.first_values(text, SAID) == []
+    assert first_values(text, SAID) == []
 
 
 def test_the_turn_reads_things_only_in_context_and_never_for_an_unnamed_assistant() -> None:
@@ -176,7 +177,7 @@ def test_a_port_said_as_it_is_now() -> None:
 
 
 def test_a_price_is_no_version() -> None:
-    got = things.first_values("I'm tallying subscriptions: Sparrow VPN is $6.99 a month.", SAID)
+    got = first_values("I'm tallying subscriptions: Sparrow VPN is $6.99 a month.", SAID)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Sparrow VPN", "price", "$6.99")]
 
 
@@ -237,7 +238,7 @@ def test_a_whole_number_version_follows_whole_number_versions() -> None:
 
 
 def test_a_class_s_price_and_a_sentence_opening_on_the_attribute_it_gives() -> None:
-    got = things.first_values("I teach the Saturday pottery class, it's $45 a session incl. clay", SAID)
+    got = first_values("I teach the Saturday pottery class, it's $45 a session incl. clay", SAID)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Saturday pottery class", "price", "$45")]
     text = "can u make a flyer for the Saturday pottery class? price is $52 now because clay went up"
     got = things.changes(text, SAID, {"Saturday pottery class": {"price": ["$45"]}})
@@ -410,3 +411,15 @@ def test_a_price_paid_for_it_is_the_plan_named_before() -> None:
     filed = {"Orla Plus plan": {"price": ["$9"]}}
     got = things.changes("Orla Plus went up again; I'm paying $12 a month for it now.", SAID, filed)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Orla Plus plan", "price", "$12")]
+
+
+def test_a_value_read_for_a_named_thing_is_placed_at_its_own_clause() -> None:
+    said = "Reshuffle: ledger-api now sits with the Core team, and Obi is its owner on paper."
+    got = (
+        RulesExtractor()
+        .read(said, SAID, "user", filed={}, things={"ledger-api repo": {"owner": ["Rukmini"]}})
+        .statements
+    )
+    spans = {s.value: s.span for s in got if s.attribute == "owner"}
+    assert said[spans["Obi"][0] :].startswith("and Obi")  # a later clause: the later value in the turn
+    assert spans["Core team"][0] < spans["Obi"][0]

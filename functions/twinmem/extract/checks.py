@@ -78,7 +78,7 @@ def school_like(value: str, acronyms: bool = True) -> bool:
             r"middle|grammar|nursery|hochschule|universit\w*|ecole|école|escuela|scuola|prep)\b",
             low,
         )
-        or re.fullmatch(r"(?:[A-Z][\w.]*\s+){1,2}State", value)  # Penn State, Ohio State
+        or re.fullmatch(r"(?:[A-Z][\w.]*\s+){1,2}(?:State|Tech)", value)  # Penn State, Georgia Tech
         or re.fullmatch(r"(?:UC|Cal\s+State|CUNY|SUNY)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?", value)  # UC Davis
         or low in words("known_schools")
         or (acronyms and re.fullmatch(r"[A-Z]{2,5}", value))

@@ -147,13 +147,16 @@ NEG_TAIL = Lazy(
 )
 HEDGE = Lazy(
     r"\b(?:would|wouldn't|might|could|couldn't|"
-    r"should(?!\s+(?:now\s+|henceforth\s+|from\s+now\s+on\s+)?(?:go\s+to|be\s+(?:sent|directed|addressed|forwarded)))|shouldn't|wish|wishes|wished|hope|hopes|hoping|"
+    r"should(?!\s+(?:now\s+|henceforth\s+|from\s+now\s+on\s+)?(?:go\s+to|be\s+(?:sent|directed|addressed|forwarded)|reach|use|"
+    r"connect)|\s+(?:probably\s+|also\s+)?(?:mention|say|add|note|tell\s+you|point\s+out|update\s+you))|shouldn't|wish|wishes|"
+    r"wished|hope|hopes|hoping|"
     r"want|wants|wanted|wanna|(?:plans|planning|planned)\s+(?:to|on)|"
     r"(?:i|we|they|you|he|she|still|also|now|do|don't|'ll|will|would)\s+plan\s+(?:to|on)|thinking|considering|consider|contemplating|"
     r"dream|dreams|dreaming|dreamt|dreamed|going\s+to|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
     r"imagine|imagining|whether|unless|think|thinks|thought|believe|believes|believed|reckon|reckons|"
     r"guess(?!\s+(?:who|what)\b)|"
-    r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought|need\s+to|needs\s+to|"
+    r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought(?!\s+to\s+(?:mention|say|tell\s+you|add|note))|"
+    r"need\s+to|needs\s+to|"
     r"hypothetically|pretend|rather(?!\s+than\b)|interested\s+in|if|in\s+case|eventually|debating|on\s+the\s+fence|"
     r"undecided|keen\s+to|eager\s+to|excited\s+to|can't\s+wait\s+to|about\s+to|expect|expecting|"
     r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|says\s+i|claims?|"

@@ -1,16 +1,12 @@
 """Values of subjects named in a turn, in context: a service's port, a plan's price, a friend's city, said again.
 
-Two readings, both pure:
-- `changes`: for a subject the account has a typed value filed for (`named`: name -> attribute -> values;
-  things and people other than the speaker), a sentence that names it and carries a different value of
-  that type files it: "we rolled ingest-svc forward to v1.16.3" after ingest-svc's version v1.14.0,
-  "Greta took a job in Graz" after Greta's Innsbruck. A value belongs to the subject named nearest
-  before it in its clause (or in the sentence, for a clause that carries on: "so Aalborg it is"), so
-  "the cache uses 8082" does not move billing-worker; "she" in a sentence after one that named a
-  single person is that person.
-- `first_values`: with nothing filed, a value files only where the thing is unmistakably a thing and the
-  value is its own: an identifier ("billing-worker is on 8081") just before a port or a version, or a
-  named plan or tier with its price ("the Pro plan is $19 a month").
+`changes`, pure: for a subject the account has a typed value filed for (`named`: name -> attribute -> values;
+things and people other than the speaker), a sentence that names it and carries a different value of that type
+files it: "we rolled ingest-svc forward to v1.16.3" after ingest-svc's version v1.14.0, "Greta took a job in
+Graz" after Greta's Innsbruck. A value belongs to the subject named nearest before it in its clause (or in the
+sentence, for a clause that carries on: "so Aalborg it is"), so "the cache uses 8082" does not move
+billing-worker; "she" in a sentence after one that named a single person is that person.
+With nothing filed, extract/first_values.py reads the first values of things named unmistakably.
 Left alone, as for people: questions, hypotheticals and hedges, a negated value, a value said as the one
 left behind ("off 7070", "instead of 8081").
 """
@@ -24,7 +20,6 @@ from functools import lru_cache
 
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
-from twinmem.extract.checks import is_known_place
 from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import gender_of, words
 from twinmem.extract.table import grammar
@@ -33,15 +28,9 @@ from twinmem.extract.time_anchor import find_time
 from twinmem.subjects import LEAD_HEADS, THING_HEADS
 from twinmem.values import fold, value_key
 
-__all__ = ["changes", "first_values", "kind_of", "mentions", "names_a_value", "refers_back"]
+__all__ = ["changes", "kind_of", "mentions", "names_a_value", "own_value", "refers_back", "stated", "statement_at"]
 
 THING_TYPES = {"port": "port", "version": "version", "price": "price"}
-_IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]+(?:[-_][a-z0-9]{2,})+)(?![\w@/-])")
-_PLAN = re.compile(
-    r"\b(?:the|our|their|a|its|my)\s+(?P<t>(?:(?-i:[A-Z][\w+-]*)\s+){1,2}(?:plan|tier|subscription|membership|package|"
-    r"edition|license|licence|bundle)|(?-i:[A-Z][\w+-]*)\s+(?:[a-z]+\s+){0,2}(?:class|course|lesson|workshop|pass|ticket))\b",
-    re.I,
-)
 _OLD = re.compile(
     r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+|the\s+)?$",
     re.I,
@@ -50,18 +39,6 @@ _OLD = re.compile(
 _SOUGHT = re.compile(
     r"\b(?:hiring|hire|hired|interviewing|recruiting|looking\s+for|searching\s+for|advertising\s+for)\s+"
     r"(?:an?\s+|the\s+|another\s+|some\s+|two\s+|three\s+)?(?:new\s+)?$",
-    re.I,
-)
-_GAP = 40  # characters between an identifier and its first value
-_PREP_CLAUSE = re.compile(r"[\s,;]*(?:on|at)\s", re.I)  # a clause that only places the value: its owner is before
-# a thing introduced by its name: "a little minecraft server called Blockhaven"
-_CALLED_BY_NAME = re.compile(r"\b(?:called|named)\s+(?P<t>(?-i:[A-Z][\w.+-]*)(?:\s+(?-i:[A-Z][\w.+-]*)){0,2})", re.I)
-# a thing named by what it is ("the mobile app", "my Vela thermostat"): a value's owner like an identifier
-_THING_NP = re.compile(
-    r"\b(?:the|our|my|their)\s+(?P<t>(?:[\w.+-]+\s+){0,2}(?:app|service|api|server|worker|site|website|backend|"
-    r"frontend|database|db|cluster|plugin|extension|firmware|thermostat|router|library|sdk|cli|bot|gateway|proxy|"
-    r"queue|cache|client|dashboard|portal|platform|engine|pipeline|repo|package|image|container|daemon|tool|game|"
-    r"device|phone|laptop|tablet|console|printer|camera|os|kernel|browser|editor|driver))\b",
     re.I,
 )
 
@@ -109,7 +86,7 @@ def _pattern(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.I)
 
 
-def _own_value(sent: str, pos: int) -> bool:
+def own_value(sent: str, pos: int) -> bool:
     """The value at `pos` is said as holding: not negated or hedged in its clause, not the one left behind."""
     a, b = clause(sent, pos)
     left_behind = _OLD.search(sent[max(0, pos - 20) : pos]) or _SOUGHT.search(sent[max(0, pos - 40) : pos])
@@ -130,7 +107,7 @@ def changes(
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead = _lead(norm, at, asked)
-    for s_start, s_end, full in _stated(norm):
+    for s_start, s_end, full in stated(norm):
         sent = norm[s_start:s_end]
         found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
         here = found or _carried(sent, lead)
@@ -141,7 +118,7 @@ def changes(
         for name, attribute, value in _owned(sent, here, named):
             if (fold(name), attribute) not in read:
                 read.add((fold(name), attribute))
-                out.append(_statement(name, attribute, value, norm, s_start, s_end, said_at))
+                out.append(statement_at(name, attribute, value, norm, s_start, s_end, said_at))
     return out
 
 
@@ -258,7 +235,7 @@ def _new_values(
         values = filed.get(owner or "", {}).get(attribute)
         if (
             not values
-            or not _own_value(bare, pos)
+            or not own_value(bare, pos)
             or (kind in _PLACES and attribute != "location" and table().cues["trip"].search(sent))
         ):
             continue
@@ -382,7 +359,7 @@ def _someone_between(between: str, named: list[tuple[int, str]]) -> bool:
     return bool(_THIRD.search(between)) and len({n for _p, n in named}) > 1
 
 
-def _stated(norm: str) -> list[tuple[int, int, int]]:
+def stated(norm: str) -> list[tuple[int, int, int]]:
     """The turn's sentences (start, cut, end), each cut before the question it ends on ("Hyun-woo owns it now, so
     can you draft the page?" is read as far as "now"); a sentence that is all question is kept whole (and then
     left alone)."""
@@ -393,108 +370,16 @@ def _stated(norm: str) -> list[tuple[int, int, int]]:
     return out
 
 
-def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()) -> list[Statement]:
-    """First values of things named unmistakably: an identifier's port or version, a named plan's price."""
-    norm = readable(text)
-    read = {(fold(s.subject), s.attribute) for s in already}
-    said = {(fold(s.subject), s.value) for s in already}  # "Postgres is on 16 now": a version read, no port
-    out: list[Statement] = []
-    for s_start, s_end, _full in _stated(norm):
-        sent = norm[s_start:s_end]
-        if cues.asks_or_supposes(sent):
-            continue
-        for name, attribute, value in _first_in(sent):
-            if (fold(name), attribute) not in read and (fold(name), value) not in said:
-                read.add((fold(name), attribute))
-                out.append(_statement(name, attribute, value, norm, s_start, s_end, said_at))
-    return out
-
-
-_DEVICES = re.compile(
-    r"(?:firmware|thermostat|router|game|device|phone|laptop|tablet|console|printer|camera|os|kernel|browser|editor|driver)$",
-    re.I,
-)
-_MORE_DIGITS = re.compile(r"[\s.-]*\d")
-
-
-# a word straight before a three-part version names what the version is of ("we're on orbit 2.3.1"), unless it
-# is a word of the sentence's own (a verb, a preposition: "shipped 3.0.0", "to 2.4.1")
-_NAMED_WITH_VERSION = re.compile(
-    r"(?<![\w.-])(?P<t>(?!(?:on|to|from|at|of|in|into|onto|with|than|is|was|are|be|now|finally|just|still|version|"
-    r"release|ship|tag|deploy|cut|push|pin|run|install|hit|reach|and|or|the|a|v|firmware|software|build|update|patch|os|app|"
-    r"beta|alpha|rc|api|sdk|shows|showed|says|said|reads|reports|reported|displays|lists|running|runs)\b)(?-i:[a-z][a-z0-9+#-]*)(?<!ed)(?<!ing))"
-    r"\s+v?\d+\.\d+\.\d+\b",
-    re.I,
-)
-
-
-def _services(sent: str) -> list[tuple[int, int, str]]:
-    """Things named by what they are that listen on ports (the payments service, not my phone)."""
-    return [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent) if not _DEVICES.search(m.group("t"))]
-
-
-# a thing called by its name ("Grafana", "Nordlys"): a capitalised word that is not a person's pronoun, a
-# determiner or a place, straight before its value's verb
-_CALLED = re.compile(
-    r"(?-i:\b(?!(?:I|We|You|He|She|They|It|The|A|An|My|Our|Their|This|That|Yes|No|So|And|But|Then|Now|Just|Also|"
-    r"Still|Only|Even|Maybe|Well|Oh|Ok|Okay)\b)[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)*)(?='s\s|\s+(?:is|was|runs|sits|listens|serves|costs|"
-    r"charges|has\s+gone|went|got|moved|now)\b)"
-)
-
-
-def _called(sent: str) -> list[tuple[int, int, str]]:
-    return [
-        (m.start(), m.end(), m.group(0))
-        for m in _CALLED.finditer(sent)
-        if m.group(0).lower() not in words("not_names") and not is_known_place(m.group(0))
-    ]
-
-
-def _first_in(sent: str) -> list[tuple[str, str, str]]:
-    """(thing, attribute, value) for the first values a sentence gives things named unmistakably (the last
-    value per thing and attribute)."""
-    found = _ports_and_versions(sent) + _plan_prices(sent)
-    last: dict[tuple[str, str], str] = {(n, a): v for n, a, v in found}
-    return [(n, a, v) for (n, a), v in last.items()]
-
-
-def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
-    """A port or a version just after the thing it belongs to: an identifier, or a thing named by what it is
-    (a device has a version but no port)."""
-    found: list[tuple[str, str, str]] = []
-    idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)] + _called(sent)
-    idents += [(m.start("t"), m.end("t"), m.group("t")) for m in _CALLED_BY_NAME.finditer(sent)]
-    software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
-    software += [(m.start("t"), m.end("t"), m.group("t")) for m in _NAMED_WITH_VERSION.finditer(sent)]
-    for attribute in ("port", "version"):
-        owners = sorted(software if attribute == "version" else idents + _services(sent))
-        for value, pos in shaped_values(sent, attribute):
-            if attribute == "port" and _MORE_DIGITS.match(sent, pos + len(value)):
-                continue  # a piece of a longer number (a phone number), not a port
-            start = clause(sent, pos)[0]
-            if start > 0 and _PREP_CLAUSE.match(sent, start):  # ", on the default 25565": the clause before's
-                start = clause(sent, start - 1)[0]
-            near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and start <= s]
-            if near and _own_value(sent, pos) and not cues.NEG.search(sent[near[-1][0] : pos]):
-                found.append((near[-1][1], attribute, value))
-    return found
-
-
-def _plan_prices(sent: str) -> list[tuple[str, str, str]]:
-    """A price in a sentence that names a plan or a tier: the nearest plan's."""
-    plans = [(m.start("t"), m.group("t")) for m in _PLAN.finditer(sent)] + [(p, n) for p, _e, n in _called(sent)]
-    if not plans:
-        return []
-    return [
-        (min(plans, key=lambda p: abs(p[0] - pos))[1], "price", value)
-        for value, pos in shaped_values(sent, "price")
-        if _own_value(sent, pos)
-    ]
-
-
-def _statement(
+def statement_at(
     name: str, attribute: str, value: str, norm: str, s_start: int, s_end: int, said_at: datetime
 ) -> Statement:
     when = find_time(norm[s_start:s_end], said_at)
-    valid = when[0] if when else said_at.date()
-    return Statement(subject=name, attribute=attribute, value=value, valid_from=valid, span=(s_start, s_end))
+    at = norm.find(value, s_start, s_end)  # the passage opens at the value's clause: ties in a turn go by position
+    start = s_start + clause(norm[s_start:s_end], at - s_start)[0] if at >= 0 else s_start
+    return Statement(
+        attribute=attribute,
+        value=value,
+        valid_from=when[0] if when else said_at.date(),
+        span=(start, s_end),
+        subject=name,
+    )

@@ -121,7 +121,7 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
         return ["language"]  # "switched from Spanish to Portuguese", "moved me over to German": no place, no firm
     if family == "change" and _WITH.search(said) and " " not in raw.strip() and gender_of(raw):
         return ["partner"]  # "These days I'm with Meera": a first name one is with is a partner, no firm
-    if family == "change" and (school_like(raw, acronyms=False) or _STUDYING.search(said)):
+    if family in ("change", "left") and (school_like(raw, acronyms=False) or _STUDYING.search(said)):
         return ["school"]  # started at / transferred to a school, or "first month of the PhD at ETH Zurich"
     if family == "home" or is_known_place(raw):
         return place_attrs(raw, national=bool(_NATIONAL.search(said)))
@@ -210,7 +210,8 @@ def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     if attr == "favorite":
         return _favorite(gd, raw)
     if attr in ("home", "left", "change"):
-        return [(a, raw, None) for a in resolve_place_or_org(attr, raw, hit.m.group(0))]
+        said = hit.m.string[hit.m.start() : hit.m.end() + 12]  # "left the Illinois | program": what it was
+        return [(a, raw, None) for a in resolve_place_or_org(attr, raw, said)]
     if attr == "language" or (attr in ("allergy", "hobby", "nationality") and re.search(r",|\band\b|&", raw)):
         items = (i.strip() for i in cues.LIST_SPLIT.split(raw))
         return [(attr, cues.LANG_MOD.sub("", i) if attr == "language" else i, None) for i in items if i]

@@ -28,6 +28,7 @@ from twinmem.extract.casual import with_apostrophes
 from twinmem.extract.checks import as_country_told, as_work_told, check
 from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
+from twinmem.extract.first_values import first_values
 from twinmem.extract.lexicon import big_cities, countries, gender_of
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
 from twinmem.extract.pairs import Hit, clean, pets_joined, statements
@@ -224,7 +225,7 @@ class RulesExtractor:
             found += _new(found, day_corrected(norm, said_at, filed)) + denied(text, asked, filed, said_at, found)
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
-            found += named_subjects.first_values(text, said_at, found)
+            found += first_values(text, said_at, found)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
         return Reading(
@@ -242,7 +243,7 @@ class RulesExtractor:
         """What a check the speaker confirms says, read as their own words."""
         found = self.extract(text, said_at, role, speaker)
         found += named_subjects.changes(text, said_at, things or {}, found)
-        return found + named_subjects.first_values(text, said_at, found)
+        return found + first_values(text, said_at, found)
 
     def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]:
         """Statements of state read from one turn; `speaker` is who spoke, when the client named them."""

@@ -92,7 +92,7 @@ class Turn:
             rf"\W*(?:(?i:my|our)\s+)?(?i:{M['REL']})\s+({M['NAMETOK']})(?:['’]s)?\s+"
             r"(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
         )
-        m = re.match(rel, sentence) or _rel_inside(sentence)
+        m = re.match(rel, sentence) or _rel_inside(sentence) or _MET.search(sentence)  # "Ran into Raj ...": Raj
         own = rf"(?:['’]s(?!\s+(?:[\w-]+\s+)?(?:{M['REL']})s?\b))?"  # "Dev's referral ...", not "Anna's brother"
         m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?){own}\s+(?!(?:and|&|or)\b)[a-z]", sentence)
         if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names") and not _DOING.search(name):
@@ -211,6 +211,10 @@ _OBJECT_PRONOUN = re.compile(
     re.I,
 )
 _SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
+_MET = re.compile(
+    r"\b(?i:ran\s+into|bumped\s+into|met\s+up\s+with|caught\s+up\s+with|heard\s+from|had\s+(?:coffee|lunch|dinner|drinks)\s+with)"
+    rf"\s+({M['NAMETOK']})\b"
+)
 _CALLED = re.compile(rf"\b(?i:his|her)\s+name(?:['’]s|\s+is)\s+({M['NAMETOK']})")
 # what a thing is said to be: a server, a service, a tool, ...
 _KINDS = (

@@ -1,0 +1,136 @@
+"""First values of things named unmistakably in a turn: an identifier's port or version, a named plan's price."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from twinmem.extract import cues
+from twinmem.extract.base import Statement
+from twinmem.extract.checks import is_known_place
+from twinmem.extract.context import shaped_values
+from twinmem.extract.lexicon import words
+from twinmem.extract.named import own_value, stated, statement_at
+from twinmem.extract.text import clause, readable
+from twinmem.values import fold
+
+__all__ = ["first_values"]
+
+_IDENT = re.compile(r"(?<![\w@./-])(?-i:[a-z][a-z0-9]+(?:[-_][a-z0-9]{2,})+)(?![\w@/-])")
+_PLAN = re.compile(
+    r"\b(?:the|our|their|a|its|my)\s+(?P<t>(?:(?-i:[A-Z][\w+-]*)\s+){1,2}(?:plan|tier|subscription|membership|package|"
+    r"edition|license|licence|bundle)|(?-i:[A-Z][\w+-]*)\s+(?:[a-z]+\s+){0,2}(?:class|course|lesson|workshop|pass|ticket))\b",
+    re.I,
+)
+_GAP = 40  # characters between an identifier and its first value
+_PREP_CLAUSE = re.compile(r"[\s,;]*(?:on|at)\s", re.I)  # a clause that only places the value: its owner is before
+# a thing introduced by its name: "a little minecraft server called Blockhaven"
+_CALLED_BY_NAME = re.compile(r"\b(?:called|named)\s+(?P<t>(?-i:[A-Z][\w.+-]*)(?:\s+(?-i:[A-Z][\w.+-]*)){0,2})", re.I)
+# a thing named by what it is ("the mobile app", "my Vela thermostat"): a value's owner like an identifier
+_THING_NP = re.compile(
+    r"\b(?:the|our|my|their)\s+(?P<t>(?:[\w.+-]+\s+){0,2}(?:app|service|api|server|worker|site|website|backend|"
+    r"frontend|database|db|cluster|plugin|extension|firmware|thermostat|router|library|sdk|cli|bot|gateway|proxy|"
+    r"queue|cache|client|dashboard|portal|platform|engine|pipeline|repo|package|image|container|daemon|tool|game|"
+    r"device|phone|laptop|tablet|console|printer|camera|os|kernel|browser|editor|driver))\b",
+    re.I,
+)
+
+
+def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()) -> list[Statement]:
+    """First values of things named unmistakably: an identifier's port or version, a named plan's price."""
+    norm = readable(text)
+    read = {(fold(s.subject), s.attribute) for s in already}
+    said = {(fold(s.subject), s.value) for s in already}  # "Postgres is on 16 now": a version read, no port
+    out: list[Statement] = []
+    for s_start, s_end, _full in stated(norm):
+        sent = norm[s_start:s_end]
+        if cues.asks_or_supposes(sent):
+            continue
+        for name, attribute, value in _first_in(sent):
+            if (fold(name), attribute) not in read and (fold(name), value) not in said:
+                read.add((fold(name), attribute))
+                out.append(statement_at(name, attribute, value, norm, s_start, s_end, said_at))
+    return out
+
+
+_DEVICES = re.compile(
+    r"(?:firmware|thermostat|router|game|device|phone|laptop|tablet|console|printer|camera|os|kernel|browser|editor|driver)$",
+    re.I,
+)
+_MORE_DIGITS = re.compile(r"[\s.-]*\d")
+
+
+# a word straight before a three-part version names what the version is of ("we're on orbit 2.3.1"), unless it
+# is a word of the sentence's own (a verb, a preposition: "shipped 3.0.0", "to 2.4.1")
+_NAMED_WITH_VERSION = re.compile(
+    r"(?<![\w.-])(?P<t>(?!(?:on|to|from|at|of|in|into|onto|with|than|is|was|are|be|now|finally|just|still|version|"
+    r"release|ship|tag|deploy|cut|push|pin|run|install|hit|reach|and|or|the|a|v|firmware|software|build|update|patch|os|app|"
+    r"beta|alpha|rc|api|sdk|shows|showed|says|said|reads|reports|reported|displays|lists|running|runs)\b)(?-i:[a-z][a-z0-9+#-]*)(?<!ed)(?<!ing))"
+    r"\s+v?\d+\.\d+\.\d+\b",
+    re.I,
+)
+
+
+def _services(sent: str) -> list[tuple[int, int, str]]:
+    """Things named by what they are that listen on ports (the payments service, not my phone)."""
+    return [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent) if not _DEVICES.search(m.group("t"))]
+
+
+# a thing called by its name ("Grafana", "Nordlys"): a capitalised word that is not a person's pronoun, a
+# determiner or a place, straight before its value's verb
+_CALLED = re.compile(
+    r"(?-i:\b(?!(?:I|We|You|He|She|They|It|The|A|An|My|Our|Their|This|That|Yes|No|So|And|But|Then|Now|Just|Also|"
+    r"Still|Only|Even|Maybe|Well|Oh|Ok|Okay)\b)[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)*)(?='s\s|\s+(?:is|was|runs|sits|listens|serves|costs|"
+    r"charges|has\s+gone|went|got|moved|now)\b)"
+)
+
+
+def _called(sent: str) -> list[tuple[int, int, str]]:
+    return [
+        (m.start(), m.end(), m.group(0))
+        for m in _CALLED.finditer(sent)
+        if m.group(0).lower() not in words("not_names") and not is_known_place(m.group(0))
+    ]
+
+
+def _first_in(sent: str) -> list[tuple[str, str, str]]:
+    """(thing, attribute, value) for the first values a sentence gives things named unmistakably (the last
+    value per thing and attribute)."""
+    found = _ports_and_versions(sent) + _plan_prices(sent)
+    last: dict[tuple[str, str], str] = {(n, a): v for n, a, v in found}
+    return [(n, a, v) for (n, a), v in last.items()]
+
+
+def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
+    """A port or a version just after the thing it belongs to: an identifier, or a thing named by what it is
+    (a device has a version but no port)."""
+    found: list[tuple[str, str, str]] = []
+    idents = [(m.start(), m.end(), m.group(0)) for m in _IDENT.finditer(sent)] + _called(sent)
+    idents += [(m.start("t"), m.end("t"), m.group("t")) for m in _CALLED_BY_NAME.finditer(sent)]
+    software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
+    software += [(m.start("t"), m.end("t"), m.group("t")) for m in _NAMED_WITH_VERSION.finditer(sent)]
+    for attribute in ("port", "version"):
+        owners = sorted(software if attribute == "version" else idents + _services(sent))
+        for value, pos in shaped_values(sent, attribute):
+            if attribute == "port" and _MORE_DIGITS.match(sent, pos + len(value)):
+                continue  # a piece of a longer number (a phone number), not a port
+            start = clause(sent, pos)[0]
+            if start > 0 and _PREP_CLAUSE.match(sent, start):  # ", on the default 25565": the clause before's
+                start = clause(sent, start - 1)[0]
+            near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and start <= s]
+            if near and own_value(sent, pos) and not cues.NEG.search(sent[near[-1][0] : pos]):
+                found.append((near[-1][1], attribute, value))
+    return found
+
+
+def _plan_prices(sent: str) -> list[tuple[str, str, str]]:
+    """A price in a sentence that names a plan or a tier: the nearest plan's."""
+    plans = [(m.start("t"), m.group("t")) for m in _PLAN.finditer(sent)] + [(p, n) for p, _e, n in _called(sent)]
+    if not plans:
+        return []
+    return [
+        (min(plans, key=lambda p: abs(p[0] - pos))[1], "price", value)
+        for value, pos in shaped_values(sent, "price")
+        if own_value(sent, pos)
+    ]
