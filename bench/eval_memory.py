@@ -108,6 +108,10 @@ UPDATE_SETS = (
     "updates_blind58",
     "updates_blind59",
     "updates_blind60",
+    "updates_blind61",
+    "updates_blind62",
+    "updates_blind63",
+    "updates_blind64",
 )
 K = 10
 BATCH = 100

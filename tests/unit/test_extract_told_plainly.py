@@ -380,6 +380,13 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("I ought to tell you that I am now studying at Durham University.", (SELF, "school", "Durham University", 1)),
         ("Ran into Nadia at the gym. She quit Monzo and joined Wise.", ("Nadia", "employer", "Wise", 1)),
         ("I left the Leeds program and moved to Edinburgh.", (SELF, "school", "Leeds", -1)),
+        ("I'm not at Accenture any more, I'm at EY now.", (SELF, "employer", "EY", 1)),
+        ("Since the knee surgery my free time goes on wild swimming.", (SELF, "hobby", "wild swimming", 1)),
+        (
+            "My partner Ilse changed carriers. Clients should ring her on 0161 555 0199.",
+            ("Ilse", "phone", "0161 555 0199", 1),
+        ),
+        ("My nephew Arlo got accepted into the design program at RISD.", ("Arlo", "school", "RISD", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:

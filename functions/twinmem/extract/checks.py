@@ -115,6 +115,7 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
     "known_place": lambda v, low: is_known_place(v),  # a city or country of the lexicon
     "org": lambda v, low: not is_known_place(v) and not re.fullmatch(f"(?:{M['REL']})", low),  # "for Mom"
     "school": lambda v, low: school_like(v),
+    "school_named": lambda v, low: school_like(v, acronyms=False),  # "I'm at KPMG now": an acronym is no school
     "notname": _notname,
     "lang": lambda v, low: cues.LANG_MOD.sub("", low) in languages(),
     "demonym": lambda v, low: low in DEMONYMS or fold(v) in countries(),

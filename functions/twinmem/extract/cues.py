@@ -148,7 +148,7 @@ NEG_TAIL = Lazy(
 HEDGE = Lazy(
     r"\b(?:would|wouldn't|might|could|couldn't|"
     r"should(?!\s+(?:now\s+|henceforth\s+|from\s+now\s+on\s+)?(?:go\s+to|be\s+(?:sent|directed|addressed|forwarded)|reach|use|"
-    r"connect)|\s+(?:probably\s+|also\s+)?(?:mention|say|add|note|tell\s+you|point\s+out|update\s+you))|shouldn't|wish|wishes|"
+    r"connect|ring|call|text|contact)|\s+(?:probably\s+|also\s+)?(?:mention|say|add|note|tell\s+you|point\s+out|update\s+you))|shouldn't|wish|wishes|"
     r"wished|hope|hopes|hoping|"
     r"want|wants|wanted|wanna|(?:plans|planning|planned)\s+(?:to|on)|"
     r"(?:i|we|they|you|he|she|still|also|now|do|don't|'ll|will|would)\s+plan\s+(?:to|on)|thinking|considering|consider|contemplating|"

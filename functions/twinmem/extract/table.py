@@ -37,6 +37,7 @@ Check = Literal[
     "cap",
     "place",
     "school",
+    "school_named",
     "lang",
     "demonym",
     "notname",

@@ -96,6 +96,8 @@ class Turn:
         own = rf"(?:['’]s(?!\s+(?:[\w-]+\s+)?(?:{M['REL']})s?\b))?"  # "Dev's referral ...", not "Anna's brother"
         m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?){own}\s+(?!(?:and|&|or)\b)[a-z]", sentence)
         if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names") and not _DOING.search(name):
+            if re.search(r"(?:ers|ors|ies|ents|ants|ists|ians|ees)$", name) and not gender_of(name):  # "Suppliers ..."
+                return
             if _OBJECT_PRONOUN.match(sentence, m.end(1)):  # "Paystack poached him": "him" is someone else
                 return
             self.last_person = Subject(name, "person")
