@@ -387,6 +387,19 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
             ("Ilse", "phone", "0161 555 0199", 1),
         ),
         ("My nephew Arlo got accepted into the design program at RISD.", ("Arlo", "school", "RISD", 1)),
+        ("The trustees approved me as deputy director, starting in June.", (SELF, "job_title", "deputy director", 1)),
+        ("The post in Halifax came through, so that's home now.", (SELF, "home_city", "Halifax", 1)),
+        (
+            "Busy week, Noor had her leaving do on Friday. She's starting at Monzo next week.",
+            ("Noor", "employer", "Monzo", 1),
+        ),
+        (
+            "Ivo moved to the infra group, so Lena has taken over the billing-ui repo.",
+            ("billing-ui repo", "owner", "Lena", 1),
+        ),
+        ("Rhea passed the rota on to our newest volunteer, Bo.", ("rota", "owner", "Bo", 1)),
+        ("backup-01 is out of my flat. We racked it at a colo in Leeds.", ("backup-01", "location", "Leeds", 1)),
+        ("I'd say terracotta is my favourite colour these days.", (SELF, "favorite_color", "terracotta", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -413,6 +426,7 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not read("My sister's in Paris now for a conference.")  # a trip
     assert not read("Sunita from book club is married to a potter named Ian, so our parties are fun.", {})  # hers
     assert not {f for f in read("Kubernetes 1.0 shipped in 2015.") if f[1] == "version"}  # history, no state
+    assert not {f for f in read("We got a puppy named Rolo who has taken over our sofa.") if f[1] == "owner"}  # a pet
     assert not {f for f in read("The modem reports 4.1.7 after the update.") if f[0] == "reports"}  # a verb is no thing
     assert not {
         f

@@ -204,7 +204,9 @@ LANG_MOD = Lazy(
     r"okay|ok|intermediate|passable|rusty|business)\s+",
     re.I,
 )
-VALUE_TRIM = re.compile(r"^(?:the|a|an|my|our|some)\s+", re.I)
+VALUE_TRIM = re.compile(
+    r"^(?:the|a|an|my|our|some|i['’]d\s+say|i\s+(?:think|guess|reckon|suppose)|honestly|probably|definitely)\s+", re.I
+)
 CAR_ADJ = Lazy(
     r"^(?:new|used|old|brand[- ]new|second-hand|little|black|white|red|blue|grey|gray|silver|"
     r"green|yellow|electric|hybrid)\s+",

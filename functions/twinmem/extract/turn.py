@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from twinmem.extract.base import SELF
-from twinmem.extract.lexicon import gender_of, languages, words
+from twinmem.extract.lexicon import big_cities, gender_of, languages, words
 from twinmem.extract.table import grammar
 
 M = grammar().macros
@@ -94,7 +94,8 @@ class Turn:
         )
         m = re.match(rel, sentence) or _rel_inside(sentence) or _MET.search(sentence)  # "Ran into Raj ...": Raj
         own = rf"(?:['’]s(?!\s+(?:[\w-]+\s+)?(?:{M['REL']})s?\b))?"  # "Dev's referral ...", not "Anna's brother"
-        m = m or re.match(rf"\W*({M['NAMETOK']}(?:\s+{M['NAMETOK']})?){own}\s+(?!(?:and|&|or)\b)[a-z]", sentence)
+        lead = r"\W*(?:(?-i:[A-Z]?[a-z]+)(?:\s+[a-z]+)?,\s+)?"  # "Sad day, Raj had his leaving drinks": Raj
+        m = m or re.match(rf"{lead}({M['NAMETOK']}(?:\s+{M['NAMETOK']})?){own}\s+(?!(?:and|&|or)\b)[a-z]", sentence)
         if m and (name := name_in(m.group(1))) and name.lower() not in words("not_names") and not _DOING.search(name):
             if re.search(r"(?:ers|ors|ies|ents|ants|ists|ians|ees)$", name) and not gender_of(name):  # "Suppliers ..."
                 return
@@ -145,7 +146,11 @@ class Turn:
         for text in (self.sentence[: it.start()] if it else "", self.before):
             named = [m.group(0) for m in _IDENT.finditer(text) if m.group(0).split("-")[0] not in _NOT_IDENT]
             named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
-            named += [m.group(1) for m in _THE_NAMED.finditer(text) if m.group(1).lower() not in words("not_names")]
+            named += [  # "the Vela thermostat", not "the Austin closet" (a place's closet)
+                m.group(1)
+                for m in _THE_NAMED.finditer(text)
+                if m.group(1).lower() not in words("not_names") and m.group(1).lower() not in big_cities()
+            ]
             if named:
                 return Subject(named[-1], "thing")
         return None
