@@ -400,6 +400,12 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("Rhea passed the rota on to our newest volunteer, Bo.", ("rota", "owner", "Bo", 1)),
         ("backup-01 is out of my flat. We racked it at a colo in Leeds.", ("backup-01", "location", "Leeds", 1)),
         ("I'd say terracotta is my favourite colour these days.", (SELF, "favorite_color", "terracotta", 1)),
+        ("After the reorg Ilse picked up ledger-service.", ("ledger-service", "owner", "Ilse", 1)),
+        (
+            "Marta retired and sold Bread & Bloom to a young florist named Odile.",
+            ("Bread & Bloom", "owner", "Odile", 1),
+        ),
+        ("We took the warehouse db straight to 15 over the weekend.", ("warehouse db", "version", "15", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
@@ -427,6 +433,9 @@ def test_what_plain_frames_leave_alone() -> None:
     assert not read("Sunita from book club is married to a potter named Ian, so our parties are fun.", {})  # hers
     assert not {f for f in read("Kubernetes 1.0 shipped in 2015.") if f[1] == "version"}  # history, no state
     assert not {f for f in read("We got a puppy named Rolo who has taken over our sofa.") if f[1] == "owner"}  # a pet
+    assert not {
+        f for f in read("Ilse picked up billing-service last week.") if f[1] == "hobby"
+    }  # a service, no pastime
     assert not {f for f in read("The modem reports 4.1.7 after the update.") if f[0] == "reports"}  # a verb is no thing
     assert not {
         f

@@ -376,6 +376,8 @@ def statement_at(
     when = find_time(norm[s_start:s_end], said_at)
     at = norm.find(value, s_start, s_end)  # the passage opens at the value's clause: ties in a turn go by position
     start = s_start + clause(norm[s_start:s_end], at - s_start)[0] if at >= 0 else s_start
+    if attribute in ("employer", "school") and not re.match(r"(?:St|Saint|Mt)\.?\s", value):
+        value = re.sub(r"['’]s$", "", value)  # "join Canva's data team": Canva
     return Statement(
         attribute=attribute,
         value=value,
