@@ -406,6 +406,11 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
             ("Bread & Bloom", "owner", "Odile", 1),
         ),
         ("We took the warehouse db straight to 15 over the weekend.", ("warehouse db", "version", "15", 1)),
+        ("My friend Hana jumped ship - she's designing at Miro these days.", ("Hana", "employer", "Miro", 1)),
+        ("Got the keys to a flat in Bristol yesterday.", (SELF, "home_city", "Bristol", 1)),
+        ("The contract ended and I flew back home to Chile.", (SELF, "home_country", "Chile", 1)),
+        ("I met Tariq at a gig and we've been together since May.", (SELF, "partner", "Tariq", 1)),
+        ("Our newest family member is a beagle puppy called Biscuit.", (SELF, "pet", "Biscuit", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:
