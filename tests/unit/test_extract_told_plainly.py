@@ -411,6 +411,7 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("The contract ended and I flew back home to Chile.", (SELF, "home_country", "Chile", 1)),
         ("I met Tariq at a gig and we've been together since May.", (SELF, "partner", "Tariq", 1)),
         ("Our newest family member is a beagle puppy called Biscuit.", (SELF, "pet", "Biscuit", 1)),
+        ("So my address changed to kit@fernhill.co. Can you update the footer?", (SELF, "email", "kit@fernhill.co", 1)),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:

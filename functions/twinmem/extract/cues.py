@@ -189,7 +189,9 @@ CLAUSE_BREAK = Lazy(
     re.I,
 )
 SENT_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n+")
-ABBREV = Lazy(r"\b(?:dr|mr|mrs|ms|st|inc|corp|co|ltd|jr|sr|vs|etc|approx|e\.g|i\.e|no|u\.s|u\.k|[a-z])\.$", re.I)
+ABBREV = Lazy(  # "Co." ends no sentence, but an address's ".co." does
+    r"(?<![.@])\b(?:dr|mr|mrs|ms|st|inc|corp|co|ltd|jr|sr|vs|etc|approx|e\.g|i\.e|no|u\.s|u\.k)\.$|\b[a-z]\.$", re.I
+)
 QUAL_WORDS = [
     (re.compile(r"\b(?:locally|local|localhost)\b", re.I), "local"),
     (re.compile(r"\b(?:prod|production)\b", re.I), "production"),
