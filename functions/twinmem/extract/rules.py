@@ -56,13 +56,14 @@ def _places() -> frozenset[str]:
 def _conditional_spans(sent: str) -> list[tuple[int, int]]:
     spans = []
     for m in cues.COND_START.finditer(sent):  # to the comma, colon or dash that ends the condition
-        end = re.compile(r"[,;:—–]").search(sent, m.end())
+        end = _COND_END.search(sent, m.end())
         spans.append((m.start(), end.start() if end else len(sent)))
     if (when := _WHEN_CLAUSE.match(sent)) is not None:  # "When I lived in Leeds, ...": a time, not news
         spans.append((when.start(), when.end()))
     return spans
 
 
+_COND_END = re.compile(r"[,;:—–]")
 _WHEN_CLAUSE = re.compile(r"\W*when\s+\S+.*?(?=,|\s(?:i|we|they|he|she|you)\s)", re.I)
 
 
