@@ -188,6 +188,21 @@ def read(text: str, filed: dict[str, list[str]] | None = None) -> set[Fact]:
             (SELF, "language", "Portuguese", 1),
         ),
         (
+            "Don't laugh, but Wet Leg has overtaken Blur - they're my favourite band these days.",
+            {"favorite_band": ["Blur"]},
+            (SELF, "favorite_band", "Wet Leg", 1),
+        ),
+        (
+            "Sorry lasagne: since Penang, char kway teow is the dish I crave most.",
+            {"favorite_food": ["lasagne"]},
+            (SELF, "favorite_food", "char kway teow", 1),
+        ),
+        (
+            "Finished Circe last night and I think it has quietly replaced Emma as my favourite book.",
+            {"favorite_book": ["Emma"]},
+            (SELF, "favorite_book", "Circe", 1),
+        ),
+        (
             "New paint: burnt orange is the colour I love now, so the hall is going orange.",
             {"favorite_color": ["grey"]},
             (SELF, "favorite_color", "burnt orange", 1),
@@ -412,6 +427,11 @@ def test_a_change_told_plainly_is_read(text: str, filed: dict[str, list[str]], e
         ("I met Tariq at a gig and we've been together since May.", (SELF, "partner", "Tariq", 1)),
         ("Our newest family member is a beagle puppy called Biscuit.", (SELF, "pet", "Biscuit", 1)),
         ("So my address changed to kit@fernhill.co. Can you update the footer?", (SELF, "email", "kit@fernhill.co", 1)),
+        ("My aunt Rosa is working in the lab at Guy's Hospital now.", ("Rosa", "employer", "Guy's Hospital", 1)),
+        (
+            "My cousin Ife left. The trust hired her back as director of nursing.",
+            ("Ife", "job_title", "director of nursing", 1),
+        ),
     ],
 )
 def test_a_change_told_plainly_with_nothing_filed_is_read(text: str, expected: Fact) -> None:

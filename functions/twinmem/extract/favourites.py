@@ -78,13 +78,13 @@ _FRAMES = [
     ),
     re.compile(
         rf"{_NP}\s+is\s+(?:the|my)\s+(?:\w+\s+)?(?:dish|drink|meal|food|book|novel|film|movie|song|band|one|thing)\s+"
-        r"(?:i'd|i\s+would|i)\s+(?:pick|choose|order|have|go\s+for|reach\s+for)\b",
+        r"(?:i'd|i\s+would|i)\s+(?:pick|choose|order|have|go\s+for|reach\s+for|crave|love|want)\b",
         re.I,
     ),
 ]
 # "it's dethroned The Secret History", "they've knocked the Monkeys off the top spot": what "it" is is named before
 _IT_TOOK_THE_TOP = re.compile(
-    r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)?\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|"
+    r"\b(?:it|they|this\s+one)(?:'s|'ve|\s+has|\s+have)?\s+(?:officially\s+|now\s+|just\s+|finally\s+|totally\s+|quietly\s+|"
     r"completely\s+|basically\s+|pretty\s+much\s+)?"
     r"(?:overtaken|overtook|replaced|dethroned|taken\s+over|took\s+over|"
     r"become\s+my\s+(?:new\s+|all[- ]time\s+|absolute\s+)?favou?rite|"

@@ -132,6 +132,10 @@ _ANTECEDENT = re.compile(rf"({M['CAPX']})\W*(?:\s+(?:and|but|so)\s+)?(?:[^A-Z]|(
 
 
 _LAST_NAMED = re.compile(rf"({M['CAPX']})\W*$")
+_WON = re.compile(
+    rf"({M['CAPX']})\s+(?:has\s+|have\s+)?(?:now\s+|officially\s+|quietly\s+|just\s+)?(?:overtaken|overtook|replaced|"
+    rf"dethroned|beaten|beat|knocked\s+out|displaced|unseated)\s+(?:{M['CAPX']})\W*$"
+)
 _NAMED_IN = re.compile(rf"(?<![.!?]\s)(?<!^)\b({M['CAPX']})")  # a name inside a sentence, not its opening word
 
 
@@ -140,6 +144,8 @@ def antecedent(hit: Hit, raw: str) -> str:
     "there" is the place named before it, "he" or "she" the person."""
     pre = hit.m.string[: hit.m.start()]
     said = raw.strip().lower()
+    if (won := _WON.search(pre)) is not None:  # "Khruangbin has overtaken Radiohead, they're my ...": the winner
+        return won.group(1)
     if said == "there":  # "took a job in Porto and lives there now": Porto
         places = [m.group(1) for m in _NAMED_IN.finditer(pre) if is_known_place(m.group(1))]
         return places[-1] if places else raw
