@@ -22,6 +22,7 @@ from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import gender_of, words
+from twinmem.extract.pairs import without_possessive
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
@@ -376,8 +377,8 @@ def statement_at(
     when = find_time(norm[s_start:s_end], said_at)
     at = norm.find(value, s_start, s_end)  # the passage opens at the value's clause: ties in a turn go by position
     start = s_start + clause(norm[s_start:s_end], at - s_start)[0] if at >= 0 else s_start
-    if attribute in ("employer", "school") and not re.match(r"(?:St|Saint|Mt)\.?\s", value):
-        value = re.sub(r"['’]s$", "", value)  # "join Canva's data team": Canva
+    if attribute in ("employer", "school"):
+        value = without_possessive(attribute, value)  # "join Canva's data team": Canva
     return Statement(
         attribute=attribute,
         value=value,

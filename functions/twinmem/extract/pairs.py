@@ -316,13 +316,20 @@ def qualifier(text: str) -> str | None:
     return None
 
 
+def without_possessive(attribute: str, value: str) -> str:
+    """A value without the possessive 's it was said with ("join Canva's data team": Canva); but "St Mary's" is
+    the hospital's whole name."""
+    if attribute in ("employer", "school") and re.match(r"(?:St|Saint|Mt)\.?\s", value):
+        return value
+    return re.sub(r"['’]s$", "", value)
+
+
 def clean(attribute: str, value: str) -> str:
     """The value as filed: trimmed of articles, possessive 's, a car's adjectives, ..."""
     v = display_value(value)
     if attribute in ("email", "phone", "version", "port", "price", "birthday"):
         return v.strip()
-    if not (attribute in ("employer", "school") and re.match(r"(?:St|Saint|Mt)\.?\s", v)):
-        v = re.sub(r"['’]s$", "", v)  # but "St Mary's" is the hospital's whole name
+    v = without_possessive(attribute, v)
     prev = None
     while prev != v:
         prev = v
