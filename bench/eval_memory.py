@@ -112,6 +112,10 @@ UPDATE_SETS = (
     "updates_blind62",
     "updates_blind63",
     "updates_blind64",
+    "updates_blind65",
+    "updates_blind66",
+    "updates_blind67",
+    "updates_blind68",
 )
 K = 10
 BATCH = 100

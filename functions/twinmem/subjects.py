@@ -65,6 +65,21 @@ THING_HEADS = frozenset(
 LEAD_HEADS = frozenset("project operation codename team app service".split())  # "Project Kestrel" is "Kestrel"
 
 
+# a thing's head word as people shorten it: "the prod db" is the prod database
+_SHORT_HEADS = {
+    "db": "database",
+    "repo": "repository",
+    "env": "environment",
+    "config": "configuration",
+    "app": "application",
+}
+
+
+def _spelled_out(key: str) -> str:
+    head, _, last = key.rpartition(" ")
+    return f"{head} {_SHORT_HEADS[last]}" if head and last in _SHORT_HEADS else key
+
+
 def named_by(name: str, recorded: list[str]) -> str | None:
     """The one recorded subject a name means when nothing is filed under it: the name with a generic head
     word after it or one of LEAD_HEADS before it, or without one ("Elasticsearch" reads "elasticsearch cluster",
@@ -75,6 +90,9 @@ def named_by(name: str, recorded: list[str]) -> str | None:
     if bare != key and bare in recorded:
         return bare
     key = bare
+    same = [r for r in recorded if r != key and _spelled_out(r) == _spelled_out(key)]  # "main db": "main database"
+    if len(same) == 1:
+        return same[0]
 
     def headed(longer: str, shorter: str) -> bool:
         if longer.endswith(" " + shorter) and longer[: -len(shorter) - 1] in LEAD_HEADS:  # "project kestrel"

@@ -542,3 +542,43 @@ def test_an_allergy_named_as_the_one_to_manage_a_pastime_as_ones_life_and_a_serv
         filed,
     )
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Lumen server", "location", "Bergen")]
+
+
+def test_a_go_to_without_its_kind_is_the_favourite_filed_and_never_an_attribute_of_its_own() -> None:
+    filed = {"favorite_snack": ["pretzels"]}
+    assert (SELF, "favorite_snack", "dried mango", 1) in read(
+        "Chips are out; my go-to these days is dried mango.", filed
+    )
+    assert (SELF, "favorite_snack", "rice cakes", 1) in read("No more crisps for me, rice cakes are my go to.", filed)
+    assert not {f for f in read("My go-to these days is a long walk.") if "these" in f[1]}
+
+
+def test_an_employer_parted_with_is_left_and_the_next_one_called_by_its_kind() -> None:
+    filed = {"employer": ["Northwind"]}
+    got = read("Northwind and I parted ways in May; I'm now at a biotech called Helixa.", filed)
+    assert {(SELF, "employer", "Northwind", -1), (SELF, "employer", "Helixa", 1)} <= got
+    assert not {f for f in got if f[1] == "partner"}
+    assert (SELF, "partner", "Jonas", -1) in read("Jonas and I parted ways in May.")
+
+
+def test_a_badge_names_the_employer_or_the_title_and_a_title_changed_to() -> None:
+    assert (SELF, "employer", "Tallyho", 1) in read("Since Monday my badge says Tallyho.")
+    assert (SELF, "job_title", "Staff Engineer", 1) in read("Since Monday my badge says Staff Engineer.")
+    assert (SELF, "job_title", "Product Designer", 1) in read("HR changed my title to Product Designer in June.")
+
+
+def test_a_car_traded_in_by_a_nickname_and_a_friend_seen_before_the_news() -> None:
+    assert (SELF, "car", "Mazda CX-5", 1) in read("Traded the old beast in for a Mazda CX-5 on Friday.")
+    got = read("Saw Ilse at the market on Sunday. She's at a small bakery called Kornblume now.")
+    assert ("Ilse", "employer", "Kornblume", 1) in got
+
+
+def test_a_thing_running_a_product_keeps_the_version_and_a_short_head_names_it() -> None:
+    assert ("Search cluster", "version", "Elasticsearch 8.11", 1) in read(
+        "Search cluster is running Elasticsearch 8.11."
+    )
+    assert ("reporting database", "version", "MySQL 8", 1) in read("Our reporting database is MySQL 8 on one box.")
+    assert not {f for f in read("My favourite is Windows 11.") if f[1] == "version"}
+    filed = {"reporting database": {"version": ["MySQL 8"]}}
+    got = things.changes("Spent Sunday on the reporting db upgrade — it's on 8.4 now.", SAID, filed)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("reporting database", "version", "8.4")]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
 from twinmem.extract import cues
-from twinmem.extract.base import Statement
+from twinmem.extract.base import SELF, Statement
 from twinmem.extract.lexicon import cities, city_states, countries, gender_of, languages, words
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, DEMONYMS, fold
@@ -41,7 +41,15 @@ def as_country_told(found: list[Statement], filed: Mapping[str, Sequence[str]]) 
 
 def as_work_told(found: list[Statement], filed: Mapping[str, Sequence[str]], text: str) -> list[Statement]:
     """A move to somewhere no gazetteer knows, in a turn naming the speaker's employer so far, is a move of
-    employer: "After a year at Monzo I moved to Starling" (not a town called Starling)."""
+    employer: "After a year at Monzo I moved to Starling" (not a town called Starling). An employer filed, said
+    as the one the speaker "parted ways" with, is the employer left, not a partner: "Shopify and I parted ways"."""
+    employers = {fold(v) for v in filed.get("employer", ())}
+    found = [
+        st.model_copy(update={"attribute": "employer"})
+        if st.attribute == "partner" and st.subject == SELF and fold(st.value) in employers
+        else st
+        for st in found
+    ]
     named = [v for v in filed.get("employer", ())[:2] if re.search(rf"\b{re.escape(v)}\b", text, re.I)]
     if not named:
         return found

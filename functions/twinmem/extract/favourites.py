@@ -56,9 +56,15 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+new\s+(?:favou?rite|fave|fav)\b{_END}", re.I
+        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+(?:new\s+(?:favou?rite|fave|fav)|go-to|go\s+to)\b"
+        rf"(?:\s+(?:now|these\s+days|nowadays|lately))?{_END}",
+        re.I,
     ),
-    re.compile(rf"\bmy\s+(?:new\s+)?(?:favou?rite|fave|fav)\s+(?:is|'s)\s+(?:now\s+)?{_NP}{_END}", re.I),
+    re.compile(
+        rf"\bmy\s+(?:new\s+)?(?:favou?rite|fave|fav|go-to)(?:\s+(?:these\s+days|nowadays|lately|right\s+now))?"
+        rf"\s+(?:is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?{_NP}{_END}",
+        re.I,
+    ),
     re.compile(
         rf"{_NP}\s+(?:beats|trumps|tops|edges\s+out|wins\s+over)\s+[\w-]+(?:\s+[\w-]+)?\b", re.I
     ),  # "pho beats ramen"
@@ -126,7 +132,7 @@ def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) 
     return None
 
 
-_ABOUT = r"\b(?:favou?rite|fave|go-to|top\s+spot|number\s+one|usual|switched)\b"
+_ABOUT = r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|number\s+one|usual|switched)\b"
 
 
 class Passage(Protocol):

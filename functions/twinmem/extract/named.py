@@ -56,6 +56,7 @@ def mentions(text: str, names: Sequence[str]) -> list[str]:
     return [n for n in names if n.strip() and _pattern(n).search(norm)]
 
 
+_SHORT_FOR = {"database": "db", "repository": "repo", "application": "app", "environment": "env"}
 _HEAD = re.compile(rf"\s+(?:{'|'.join(sorted(THING_HEADS))})$", re.I)
 _PLAIN_HEADS = frozenset("team office plan project app site account".split())  # too many things are "the team"
 _LEAD_HEAD = re.compile(rf"^(?:{'|'.join(sorted(LEAD_HEADS))})\s+", re.I)
@@ -74,13 +75,18 @@ def _pattern(name: str) -> re.Pattern[str]:
     if short == bare and len(words) > 1 and words[-1].islower() and words[0][:1].isupper():
         short = bare[: bare.rindex(words[-1])].rstrip(" _-")  # "Fig & Cedar" for the Fig & Cedar candle
     body = r"[\s_-]+".join(map(re.escape, words))
+    if len(words) > 1 and (short_head := _SHORT_FOR.get(words[-1].lower())):  # "the prod db": the prod database
+        lead = r"[\s_-]+".join(map(re.escape, words[:-1]))
+        body = f"(?:{body}|{lead}[\\s_-]+{short_head})"
     if short != bare and short[:1].isupper():
         body = f"(?:{body}|(?-i:{re.escape(short)}))"
     elif short != bare and re.search(r"[-_\d]", short):  # "atlas-ingest" for the atlas-ingest repo
         body = f"(?:{body}|{re.escape(short)})"
     elif short != bare and len(short) > 3:  # "checkout is fully operational again", "on 2.0.1 for orchid": the thing
         low = re.escape(short)
-        body = f"(?:{body}|{low}(?=\\s+(?:is|was|has|are|'s)\\b)|(?:(?<=\\bfor\\s)|(?<=\\bof\\s)){low})"
+        # "checkout is ...", "the prod upgrade"
+        said_of = r"(?=\s+(?:is|was|has|are|'s|upgrade|migration|move|rollout|cutover|deploy|release)\b)"
+        body = f"(?:{body}|{low}{said_of}|(?:(?<=\\bfor\\s)|(?<=\\bof\\s)){low})"
     if len(words) > 1 and len(words[-1]) > 2 and words[-1].lower() not in _PLAIN_HEADS:
         # "the thermostat": the Vela thermostat; "the API": the payments API; "the wiki": the team wiki
         body = f"(?:{body}|(?:(?<=the\\s)|(?<=our\\s)|(?<=my\\s)){re.escape(words[-1])})"
@@ -137,7 +143,7 @@ _VALUE_START = re.compile(
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
 _IT_DOES = re.compile(
-    r"\b(?:and|so|now|but|then|says|said|that|out|apparently|actually|,)\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+)?(?:is|are|runs|run|serves|"
+    r"(?:\b(?:and|so|now|but|then|says|said|that|out|apparently|actually)|[,;:—–])\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+)?(?:is|are|runs|run|serves|"
     r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated|reopened|opened|taken\s+over|set\s+up))\b",
     re.I,
 )

@@ -219,7 +219,8 @@ _OBJECT_PRONOUN = re.compile(
 )
 _SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
 _MET = re.compile(
-    r"\b(?i:ran\s+into|bumped\s+into|met\s+up\s+with|caught\s+up\s+with|heard\s+from|had\s+(?:coffee|lunch|dinner|drinks)\s+with)"
+    r"\b(?i:ran\s+into|bumped\s+into|met\s+up\s+with|caught\s+up\s+with|heard\s+from|had\s+(?:coffee|lunch|dinner|drinks)\s+with|"
+    r"saw|visited|texted|messaged)"
     rf"\s+({M['NAMETOK']})\b"
 )
 _CALLED = re.compile(rf"\b(?i:his|her)\s+name(?:['’]s|\s+is)\s+({M['NAMETOK']})")
