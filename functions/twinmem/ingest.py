@@ -270,7 +270,7 @@ def named_filed(
     said = ev.content if text is None else text  # (with relatives said alone named: relatives.py)
     named = named_subjects.mentions(f"{ev.asked or ''} {said}", list(names))[:MAX_NAMED]  # or its question
     if not named and ev.spoken_of and named_subjects.refers_back(ev.content):  # "She transferred, ..."
-        named = named_subjects.mentions(ev.spoken_of, list(names))[:MAX_NAMED]
+        named = named_subjects.mentions(ev.spoken_of, list(names))[-MAX_NAMED:]  # the last said
     return {n: store.filed_values(acc.tenant, acc.account, names[n]) for n in named}
 
 

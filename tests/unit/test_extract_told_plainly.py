@@ -582,3 +582,43 @@ def test_a_thing_running_a_product_keeps_the_version_and_a_short_head_names_it()
     filed = {"reporting database": {"version": ["MySQL 8"]}}
     got = things.changes("Spent Sunday on the reporting db upgrade — it's on 8.4 now.", SAID, filed)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("reporting database", "version", "8.4")]
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "expected"),
+    [
+        ("News from Larkfit: membership goes up to £31 a month.", {"Larkfit": {"price": ["£27"]}}, "£31"),
+        (
+            "Audible put prices up - from May they're charging us $16.95.",
+            {"Audible plan": {"price": ["$14.95"]}},
+            "$16.95",
+        ),
+        ("we raised Basic, new users have been paying $9 since June", {"Basic plan": {"price": ["$7"]}}, "$9"),
+        (
+            "FYI the cache isn't on 6379 anymore. Ops put a proxy in front, and it only answers on 6380 now.",
+            {"cache server": {"port": ["6379"]}},
+            "6380",
+        ),
+        ("long week, but 1.3.0 went live on Friday", {"Pica": {"version": ["1.2.0"]}}, "1.3.0"),
+    ],
+)
+def test_a_named_thing_s_new_value_said_in_a_clause_that_carries_on(
+    text: str, filed: dict[str, dict[str, list[str]]], expected: str
+) -> None:
+    assert [s.value for s in things.changes(text, SAID, filed)] == [expected]
+
+
+def test_a_version_released_goes_to_the_thing_spoken_of_last_with_a_version() -> None:
+    filed = {"Pica": {"version": ["1.2.0"]}, "Orla": {"home_city": ["Cork"]}, "Tern": {"version": ["0.8"]}}
+    got = things.changes("Busy week. Anyway 1.3.0 is out now.", SAID, filed)
+    assert [(s.subject, s.value) for s in got] == [("Tern", "1.3.0")]
+    assert things.mentions("Pica is slow, Tern is fast, and Pica again", ["Pica", "Tern", "Orla"]) == ["Tern", "Pica"]
+
+
+def test_the_first_value_of_a_product_named_before_it_or_we() -> None:
+    assert ("TallyBook", "price", "$8", 1) in read("I recommend TallyBook to friends; it's $8 a month.")
+    assert ("ledger-sync", "version", "2.2.0", 1) in read("We use a tool called ledger-sync; we're on version 2.2.0.")
+    assert ("RotaBot", "version", "0.4", 1) in read(
+        "I built a bot called RotaBot for my German class; it's at version 0.4."
+    )
+    assert not {f for f in read("I bought a lamp. It's $40.") if f[1] == "price" and f[0] != "lamp"}

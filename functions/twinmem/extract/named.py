@@ -51,9 +51,11 @@ def names_a_value(text: str) -> bool:
 
 
 def mentions(text: str, names: Sequence[str]) -> list[str]:
-    """The names (as recorded) a turn mentions, hyphens, underscores and spaces alike, case aside."""
+    """The names (as recorded) a turn mentions, hyphens, underscores and spaces alike, case aside, in the order
+    they were last said."""
     norm = text.replace("’", "'")
-    return [n for n in names if n.strip() and _pattern(n).search(norm)]
+    last = {n: max((m.start() for m in _pattern(n).finditer(norm)), default=-1) for n in names if n.strip()}
+    return sorted((n for n, at in last.items() if at >= 0), key=last.__getitem__)
 
 
 _SHORT_FOR = {"database": "db", "repository": "repo", "application": "app", "environment": "env"}
@@ -84,8 +86,10 @@ def _pattern(name: str) -> re.Pattern[str]:
         body = f"(?:{body}|{re.escape(short)})"
     elif short != bare and len(short) > 3:  # "checkout is fully operational again", "on 2.0.1 for orchid": the thing
         low = re.escape(short)
-        # "checkout is ...", "the prod upgrade"
-        said_of = r"(?=\s+(?:is|was|has|are|'s|upgrade|migration|move|rollout|cutover|deploy|release)\b)"
+        said_of = (  # "checkout is ...", "staging isn't on 8080", "the prod upgrade"
+            r"(?=\s+(?:is|was|has|are|'s|isn't|wasn't|got|went|moved|now|"
+            r"upgrade|migration|move|rollout|cutover|deploy|release)\b)"
+        )
         body = f"(?:{body}|{low}{said_of}|(?:(?<=\\bfor\\s)|(?<=\\bof\\s)){low})"
     if len(words) > 1 and len(words[-1]) > 2 and words[-1].lower() not in _PLAIN_HEADS:
         # "the thermostat": the Vela thermostat; "the API": the payments API; "the wiki": the team wiki
@@ -113,7 +117,7 @@ def changes(
     read = {(fold(s.subject), s.attribute) for s in already if s.polarity == 1}  # "no chess any more" ends one
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
-    lead = _lead(norm, at, asked)
+    lead = _lead(norm, at, asked, [n for n, filed in named.items() if filed.get("version")])
     for s_start, s_end, full in stated(norm):
         sent = norm[s_start:s_end]
         found = sorted((m.start(), name) for name, p in at.items() for m in p.finditer(sent))
@@ -143,7 +147,7 @@ _VALUE_START = re.compile(
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
 _IT_DOES = re.compile(
-    r"(?:\b(?:and|so|now|but|then|says|said|that|out|apparently|actually)|[,;:—–])\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+)?(?:is|are|runs|run|serves|"
+    r"(?:\b(?:and|so|now|but|then|says|said|that|out|apparently|actually)|[,;:—–])\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+|only\s+|still\s+|also\s+|just\s+)?(?:is|are|runs|run|serves|"
     r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated|reopened|opened|taken\s+over|set\s+up))\b",
     re.I,
 )
@@ -156,10 +160,15 @@ _WE_DID = re.compile(  # "we bumped it", "(we) finished the migration to eu-cent
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
-def _lead(norm: str, at: Mapping[str, re.Pattern[str]], asked: str | None) -> list[tuple[int, str]]:
+def _lead(
+    norm: str, at: Mapping[str, re.Pattern[str]], asked: str | None, versioned: Sequence[str] = ()
+) -> list[tuple[int, str]]:
     """Whom an opening "he" or "it" may be: the subjects the question names, or, for a turn opening on one and
-    naming none, the subjects named in the turns before it ("She transferred, she's at Wits now.")."""
+    naming none, the subjects named in the turns before it ("She transferred, she's at Wits now."); for a version
+    said as released, the last of those with a version filed (`versioned`, in the order last said)."""
     lead = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
+    if not lead and _RELEASED.search(norm) and versioned and not any(p.search(norm) for p in at.values()):
+        return [(-1, versioned[-1])]  # "... but 2.4.1 went live this morning": the thing spoken of last
     if not lead and refers_back(norm) and not any(p.search(norm) for p in at.values()):
         opening = _PRONOUN_OPENS.match(_DISCOURSE.sub("", norm)) or _HE_OR_SHE_OPENS.search(norm)
         said = (opening.group("p") if "p" in opening.groupdict() else opening.group(0)) if opening else ""
@@ -174,7 +183,16 @@ def refers_back(text: str) -> bool:
     out"), or has a later sentence that opens on "he" or "she" ("The call time needs changing. He moved to
     Toronto."): about someone or something said before."""
     rest = _DISCOURSE.sub("", text)
-    return bool(_PRONOUN_OPENS.match(rest) or _VALUE_START.match(rest) or _HE_OR_SHE_OPENS.search(text))
+    said = (_PRONOUN_OPENS.match(rest), _VALUE_START.match(rest), _HE_OR_SHE_OPENS.search(text), _RELEASED.search(text))
+    return any(said)
+
+
+# a version said as released, with no thing named: "2.4.1 went live this morning", "tagged 3.0.2 last night"
+_RELEASED = re.compile(
+    r"(?<![\w.])v?\d+(?:\.\d+){1,3}\s+(?:is|went|has\s+gone|'s|got)\s+(?:now\s+|finally\s+|officially\s+)?(?:live|out|released)\b"
+    r"|\b(?:shipped|released|tagged|published|rolled\s+out|deployed)\s+v?\d+(?:\.\d+){1,3}\b",
+    re.I,
+)
 
 
 # a later sentence of the turn opening on "he" or "she"
@@ -195,7 +213,11 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
     or takes one as its object ("Hyun-woo owns it now"), or that opens on a value ("... went up again. £22 now.")."""
     names = {n for _p, n in lead}
     if len(names) != 1 or not (
-        _PRONOUN_START.match(sent) or _OBJECT.search(sent) or _VALUE_START.match(sent) or _IT_DOES.search(sent)
+        _PRONOUN_START.match(sent)
+        or _OBJECT.search(sent)
+        or _VALUE_START.match(sent)
+        or _IT_DOES.search(sent)
+        or _RELEASED.search(sent)
     ):
         return []
     return [(-1, names.pop())]  # -1: carried over
@@ -319,7 +341,9 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
     """The words between a subject (or the pronoun opening the sentence, for one carried on) and its value,
     the subject's old values blanked; None when they make the value someone else's ("and his wife ...")."""
     opening = _PRONOUN_START.match(sent)
-    between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[opening.end() if opening else 0 : pos], named)
+    # carried on by a pronoun opening the sentence, or by one later in it ("Ops put nginx in front, and it answers")
+    again = opening.end() if opening else max((m.end() for m in _IT_DOES.finditer(sent, 0, pos)), default=0)
+    between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[again:pos], named)
     if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and _kin().match(between):
         return None  # "... and his wife still works at Tidewell": the wife's, not his
     for said in (w for v in old for w in {v, v.split()[0]} if len(w) > 2):
@@ -328,14 +352,22 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
 
 
 # a clause that opens on what the thing has: "atlas-ingest isn't Priya's anymore, ownership went to Tomasz"
-_ITS_ATTRIBUTE = re.compile(r"\W*(?:and\s+|so\s+)?(?:the\s+|its\s+)?(?:ownership|owner|version|port|price)\b", re.I)
+_ITS_ATTRIBUTE = re.compile(
+    r"\W*(?:and\s+|so\s+)?(?:the\s+|its\s+)?(?:ownership|owner|version|port|price|membership|subscription|fee|rent|"
+    r"tuition|cost)\b",
+    re.I,
+)
+# "..., they're charging us $18 now", "new signups have been paying $15": what the thing named costs
+_PAYING = re.compile(r"\b(?:they|they're|they've|pay|pays|paying|paid|charge|charges|charging|charged)\b", re.I)
 _FOR_IT = re.compile(r"\b(?:for|on|of)\s+it\b", re.I)
 
 
 def _carries(lead: str, rest: str = "") -> bool:
     """A clause that carries on about whoever was named before it ("..., so Aalborg it is", "bumped it to")."""
     said = (_CARRY_ON.match(lead), _LEADS.fullmatch(lead), _IT.search(lead), _PRONOUN_START.match(lead))
-    return any(said) or bool(_WE_DID.match(lead) or _ITS_ATTRIBUTE.match(lead) or _FOR_IT.search(rest))  # "for it"
+    return any(said) or bool(
+        _WE_DID.match(lead) or _ITS_ATTRIBUTE.match(lead) or _FOR_IT.search(rest) or _PAYING.search(lead)
+    )  # "for it"
 
 
 def _after_again(between: str, named: list[tuple[int, str]]) -> str:

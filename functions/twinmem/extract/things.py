@@ -22,7 +22,8 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"^(?:the|our|my|their|this|its)\s+", "", raw, flags=re.I).rstrip(".,;:!?")
     raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
     raw = re.sub(r"(?<=\w)\s+(?:up|down|back|over)$", "", raw, flags=re.I)  # "bumped the Hollis lamp up to $104"
-    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()):  # "the current version": its
+    we_use = raw.lower() == "we" and hit.rule.attribute == "version"  # "a tool called tern; we're on 1.3.0": tern's
+    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()) or we_use:  # "the current version"
         return turn.it_thing()
     if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
         return named

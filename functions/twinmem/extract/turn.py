@@ -141,15 +141,18 @@ class Turn:
         the sentence or in the one before ("handed the payments-dashboard over, and Ines owns it now")."""
         if self.last_thing is not None:
             return self.last_thing
-        its = list(re.finditer(r"\b(?:it|this|that)\b", self.sentence, re.I))
+        its = list(re.finditer(r"\b(?:it|this|that|we)\b", self.sentence, re.I))
         it = its[-1] if its else None  # the last one: "rather than fight it we moved billing-api, so it's on 7443"
         for text in (self.sentence[: it.start()] if it else "", self.before):
             named = [m.group(0) for m in _IDENT.finditer(text) if m.group(0).split("-")[0] not in _NOT_IDENT]
             named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
-            named += [  # "the Vela thermostat", not "the Austin closet" (a place's closet)
+            named += [m.group(0) for m in _CAMEL.finditer(text)]  # "I recommend StudyPal to everyone": a product
+            named += [  # "the Vela thermostat", not "the Austin closet" (a place's closet) or "my Spanish class"
                 m.group(1)
                 for m in _THE_NAMED.finditer(text)
-                if m.group(1).lower() not in words("not_names") and m.group(1).lower() not in big_cities()
+                if m.group(1).lower() not in words("not_names")
+                and m.group(1).lower() not in big_cities()
+                and m.group(1).lower() not in languages()
             ]
             if named:
                 return Subject(named[-1], "thing")
@@ -236,6 +239,8 @@ _KIND_NAMED = re.compile(
     r"(?-i:([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*|[A-Z][\w-]+))\b",
     re.I,
 )
+# a name with a capital inside it is a product's: StudyPal, QuizBot (not McKenzie, O'Brien, iPhone)
+_CAMEL = re.compile(r"(?<![\w'’-])(?-i:[A-Z][a-z]{2,}[A-Z][a-z]+)(?![\w'’-])")
 # a product named after "the" mid-sentence: "Now the Pinecrest health check fails"
 _THE_NAMED = re.compile(r"\b(?:the|our|my)\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]+)*))\s+(?-i:[a-z])")
 ITS_OWN = re.compile(
