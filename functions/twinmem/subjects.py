@@ -65,6 +65,8 @@ THING_HEADS = frozenset(
 LEAD_HEADS = frozenset("project operation codename team app service".split())  # "Project Kestrel" is "Kestrel"
 
 
+# what a thing of the speaker's is called for a while: "the old Volvo" is still "the Volvo"
+_OWN_QUALIFIERS = frozenset("old new current little big first second".split())
 # a thing's head word as people shorten it: "the prod db" is the prod database
 _SHORT_HEADS = {
     "db": "database",
@@ -101,7 +103,8 @@ def named_by(name: str, recorded: list[str]) -> str | None:
 
     def qualified(longer: str, shorter: str) -> bool:  # "school's 3d printer", "coding club website" for "club website"
         rest = longer[: -len(shorter) - 1] if longer.endswith(" " + shorter) else ""
-        return bool(rest) and (rest.endswith(("'s", "’s")) or (len(shorter.split()) > 1 and " " not in rest))
+        said_of_one = len(shorter.split()) > 1 or rest in _OWN_QUALIFIERS  # "the Volvo": the old Volvo
+        return bool(rest) and (rest.endswith(("'s", "’s")) or (said_of_one and " " not in rest))
 
     found = [r for r in recorded if headed(r, key) or headed(key, r)]
     found = found or [r for r in recorded if qualified(r, key) or qualified(key, r)]

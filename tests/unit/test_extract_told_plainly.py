@@ -622,3 +622,33 @@ def test_the_first_value_of_a_product_named_before_it_or_we() -> None:
         "I built a bot called RotaBot for my German class; it's at version 0.4."
     )
     assert not {f for f in read("I bought a lamp. It's $40.") if f[1] == "price" and f[0] != "lamp"}
+
+
+def test_things_sold_and_for_sale_and_a_status_word_before_a_noun_is_none() -> None:
+    assert ("Corolla", "status", "sold", 1) in read("A nurse bought it on Friday, so the Corolla is sold.")
+    assert ("old piano", "status", "for sale", 1) in read("We've listed the old piano for sale online.")
+    assert not {f for f in read("I'm now in Harvard's online negotiation course.") if f[1] == "status"}
+
+
+def test_schools_said_in_full_or_by_a_programme_and_firsts_of_others() -> None:
+    got = read("Finally started at the University of Wisconsin at Madison this week.")
+    assert (SELF, "school", "University of Wisconsin at Madison", 1) in got
+    assert (SELF, "school", "Yale", 1) in read("Good news: I'm now in Yale's evening writing programme.")
+    assert ("Noor", "school", "Hillcrest Academy", 1) in read("Noor's first week at Hillcrest Academy was a success.")
+    assert (SELF, "employer", "Ortega Foods", 1) in read("After the merger my paychecks come from Ortega Foods.")
+
+
+def test_a_diet_named_as_the_word_for_me_and_favourites_said_as_the_one_loved_most() -> None:
+    got = read("I eat eggs again, so vegetarian is probably the right word for me now.", {"diet": ["vegan"]})
+    assert (SELF, "diet", "vegetarian", 1) in got
+    got = read("Squash is easily the sport I enjoy most now.", {"favorite_sport": ["golf"]})
+    assert (SELF, "favorite_sport", "Squash", 1) in got
+    assert (SELF, "favorite_programming_language", "Kotlin", 1) in read("Kotlin's my favourite language.")
+    assert (SELF, "favorite_language", "Welsh", 1) in read("My favourite language is Welsh.")
+    assert {f[1] for f in read("Dutch is my favourite language to read in.")} == {"favorite_language"}
+
+
+def test_a_favourite_now_with_its_kind_filed_is_that_kind_not_a_colour_of_the_same_name() -> None:
+    got = read("I've been converted: Amber is my favourite now.", {"favorite_beer": ["Pilsner"]})
+    assert (SELF, "favorite_beer", "Amber", 1) in got
+    assert not {f for f in got if f[1] == "favorite_color"}

@@ -53,3 +53,10 @@ def test_a_statement_naming_a_recorded_thing_without_its_head_word_is_filed_unde
     assert as_recorded(st.model_copy(update={"subject": "Osprey"}), names).subject == "Osprey"  # recorded as said
     assert as_recorded(st.model_copy(update={"subject": "Heron"}), names).subject == "Heron"  # nothing it is short for
     assert as_recorded(st, {}).subject == "Halyard"
+
+
+def test_a_thing_called_without_its_passing_qualifier_or_by_a_short_head_is_the_one_recorded() -> None:
+    assert named_by("the Saab", ["old saab", "paris office"]) == "old saab"
+    assert named_by("orders db", ["orders database"]) == "orders database"
+    assert named_by("orders database", ["orders db"]) == "orders db"
+    assert named_by("Saab", ["red saab"]) is None

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 
 from twinmem.extract import cues
-from twinmem.extract.base import SELF, Statement
 from twinmem.extract.lexicon import cities, city_states, countries, gender_of, languages, words
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, DEMONYMS, fold
@@ -24,47 +23,7 @@ def place_attrs(value: str, national: bool = False) -> list[str]:
     return ["home_country"] if key in countries() or ALIASES.get(key, "") in countries() else ["home_city"]
 
 
-def as_country_told(found: list[Statement], filed: Mapping[str, Sequence[str]]) -> list[Statement]:
-    """A city-state the speaker now calls home, as a country too when their home so far was told as a country
-    ("Still getting used to Singapore being home" after "I live in the Netherlands")."""
-    if not filed.get("home_country") or filed.get("home_city"):
-        return []
-    have = {(st.subject, st.attribute, fold(st.value)) for st in found}
-    return [
-        st.model_copy(update={"attribute": "home_country"})
-        for st in found
-        if st.attribute == "home_city"
-        and re.sub(r"^the\s+", "", fold(st.value)) in city_states()
-        and (st.subject, "home_country", fold(st.value)) not in have
-    ]
-
-
-def as_work_told(found: list[Statement], filed: Mapping[str, Sequence[str]], text: str) -> list[Statement]:
-    """A move to somewhere no gazetteer knows, in a turn naming the speaker's employer so far, is a move of
-    employer: "After a year at Monzo I moved to Starling" (not a town called Starling). An employer filed, said
-    as the one the speaker "parted ways" with, is the employer left, not a partner: "Shopify and I parted ways"."""
-    employers = {fold(v) for v in filed.get("employer", ())}
-    found = [
-        st.model_copy(update={"attribute": "employer"})
-        if st.attribute == "partner" and st.subject == SELF and fold(st.value) in employers
-        else st
-        for st in found
-    ]
-    named = [v for v in filed.get("employer", ())[:2] if re.search(rf"\b{re.escape(v)}\b", text, re.I)]
-    if not named:
-        return found
-    return [
-        st.model_copy(update={"attribute": "employer"})
-        if st.attribute == "home_city"
-        and st.polarity == 1
-        and not is_known_place(st.value)
-        and not re.search(_STREET, fold(st.value))
-        else st
-        for st in found
-    ]
-
-
-_STREET = (
+STREET = (
     r"\b(?:road|rd|street|st|avenue|ave|lane|boulevard|blvd|square|way|drive|terrace|quay|crescent|close|parade|"
     r"centre|center|mall|building|tower|campus|plaza|arcade|estate)$"
 )
@@ -117,7 +76,7 @@ def _car(value: str, low: str) -> bool:
 _KINDS: dict[str, Callable[[str, str], bool]] = {
     "place": lambda v, low: (
         not re.search(r"\b(?:university|college|school|inc|corp|ltd|llc)\b", low)
-        and not re.search(_STREET, low)  # a street or a building is where a thing is, not a home town
+        and not re.search(STREET, low)  # a street or a building is where a thing is, not a home town
         and not re.search(r"\b(?:district|quarter|neighbou?rhood|heights|village|estate|park|campus)$", low)
     ),  # "a lease in the Pearl District": a part of the town, which is said elsewhere
     "known_place": lambda v, low: is_known_place(v),  # a city or country of the lexicon

@@ -26,7 +26,7 @@ from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, full_names, held_by_another, is_known_place, school_like, schools
 from twinmem.extract.lexicon import cities, city_states, countries, gender_of, languages, words
 from twinmem.extract.table import grammar
-from twinmem.extract.text import clause, in_own_words, readable, sentence_of, sentences
+from twinmem.extract.text import clause, in_own_words, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 from twinmem.vocabulary import FAVORITE
@@ -418,7 +418,13 @@ def changes(
             fav = favourites.last_new(passages, attribute, values, t.cues["other_person"])
             if fav is not None:
                 out.append(_statement(attribute, fav, norm, said_at))
-    return out
+    return _of_filed_favourite(out, filed)
+
+
+def _of_filed_favourite(out: list[Statement], filed: Mapping[str, Sequence[str]]) -> list[Statement]:
+    """A value read for a favourite filed is no other favourite's: "Rust is my favorite now" (a language)."""
+    filed_favourite = {fold(s.value) for s in out if s.attribute.startswith(FAVORITE) and filed.get(s.attribute)}
+    return [s for s in out if filed.get(s.attribute) or fold(s.value) not in filed_favourite]
 
 
 def _statement(attribute: str, found: tuple[str, int, int], norm: str, said_at: datetime) -> Statement:
@@ -426,21 +432,6 @@ def _statement(attribute: str, found: tuple[str, int, int], norm: str, said_at: 
     when = find_time(norm[a:b], said_at)
     valid = when[0] if when else said_at.date()
     return Statement(subject=SELF, attribute=attribute, value=value, valid_from=valid, span=(a, b))
-
-
-def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement]) -> list[Statement]:
-    """A place of work read where the speaker has a school filed and none of work, from a sentence about
-    studying, is their new school: "I transferred to ETH Zurich for the second year of my master's"."""
-    if not filed.get("school") or filed.get("employer"):
-        return found
-    norm = text.replace("’", "'")
-    studying = table().cues["school"]
-    return [
-        s.model_copy(update={"attribute": "school"})
-        if s.subject == SELF and s.attribute == "employer" and studying.search(sentence_of(norm, s.span))
-        else s
-        for s in found
-    ]
 
 
 def _as_own(asked: str | None) -> str:

@@ -56,7 +56,7 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+(?:new\s+(?:favou?rite|fave|fav)|go-to|go\s+to)\b"
+        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+(?:new\s+(?:favou?rite|fave|fav)|go-to|go\s+to|(?:favou?rite|fave|fav)(?=\s+(?:now|these\s+days|nowadays)\b))\b"
         rf"(?:\s+(?:now|these\s+days|nowadays|lately))?{_END}",
         re.I,
     ),
@@ -83,8 +83,11 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"{_NP}\s+is\s+(?:the|my)\s+(?:\w+\s+)?(?:dish|drink|meal|food|book|novel|film|movie|song|band|one|thing)\s+"
-        r"(?:i'd|i\s+would|i)\s+(?:pick|choose|order|have|go\s+for|reach\s+for|crave|love|want)\b",
+        rf"{_NP}\s+(?:is|has\s+become|'s\s+become|became)\s+(?:easily\s+|probably\s+|definitely\s+|honestly\s+|now\s+|officially\s+|by\s+far\s+)?(?:the|my)\s+"
+        r"(?:\w+\s+)?(?:dish|drink|meal|food|book|novel|film|movie|song|band|one|thing|sport|game|team|show|series|"
+        r"album|artist|singer|season|colou?r|snack|dessert|restaurant|place|language|editor|tool)\s+"
+        r"(?:i'd|i\s+would|i)\s+(?:(?:most\s+)?(?:pick|choose|order|have|go\s+for|reach\s+for|crave|love|want|play|watch|"
+        r"enjoy|like))\b",
         re.I,
     ),
 ]
@@ -174,7 +177,8 @@ def last_new(
     """The turn's last new value of a favourite filed as `values`, with its sentence's span; None if none."""
     thing = attribute[len(FAVORITE) :].replace("_", " ")
     names = set(values) | {v.split()[-1] for v in values if len(v.split()[-1]) > 3}  # "Tonkotsu ramen": ramen
-    about = re.compile(rf"{_ABOUT}|\b{re.escape(thing)}s?\b|" + "|".join(rf"\b{re.escape(v)}\b" for v in names), re.I)
+    kind = re.escape(thing.split()[-1]) if thing.strip() else re.escape(thing)  # "programming language": language
+    about = re.compile(rf"{_ABOUT}|\b{kind}s?\b|" + "|".join(rf"\b{re.escape(v)}\b" for v in names), re.I)
     known = {value_key(attribute, v) for v in values}
     best: tuple[str, int, int] | None = None
     before = ""

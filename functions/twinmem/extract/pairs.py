@@ -68,7 +68,14 @@ _NOT_A_THING = frozenset(
     "thing part one person place favorite favourite fave fav now again too ever though lately anyway today still yet "
     "so right by of for these this that forever honestly tbh lol".split()
 )
-_FAVORITE_SAME = {"film": "movie", "flick": "movie", "novel": "book", "tune": "song", "colour": "color"}
+_FAVORITE_SAME = {
+    "film": "movie",
+    "flick": "movie",
+    "novel": "book",
+    "tune": "song",
+    "colour": "color",
+    "coding_language": "programming_language",
+}
 
 
 _FAV_LEAD = re.compile(
@@ -100,6 +107,8 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
     raw = _FAV_LEAD.sub("", raw) or raw  # "honestly a hojicha latte is my favourite": a hojicha latte
     if re.search(r"\s(?:it|this|that)$", raw, re.I):  # "Since the Tokyo trip it's my favourite": not a dish
         return []
+    if thing == "language" and cues.LANG_MOD.sub("", fold(raw)) not in languages():  # Rust, not Portuguese
+        thing = "programming_language"
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
 
 

@@ -25,13 +25,14 @@ from twinmem.extract import named as named_subjects
 from twinmem.extract.acknowledged import acknowledged
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.casual import with_apostrophes
-from twinmem.extract.checks import as_country_told, as_work_told, check
+from twinmem.extract.checks import check
 from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
 from twinmem.extract.first_values import first_values
 from twinmem.extract.lexicon import big_cities, countries, gender_of
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
 from twinmem.extract.pairs import Hit, clean, pets_joined, statements
+from twinmem.extract.refiled import as_country_told, as_work_told, studies
 from twinmem.extract.restated import corrected, day_corrected, put_right, restated
 from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
@@ -164,6 +165,9 @@ _RESIGNED = re.compile(
     r"\b(?:i\s+)?(?:guess|suppose)\b|\bshould(?=\s+(?:use|go\s+to|reach|be\s+sent\s+to|go\s+out\s+from|come\s+from)\b)|'d\s+call|would\s+call",
     re.I,
 )
+_THE_WORD = re.compile(
+    r"\b(?:probably|maybe|perhaps)\s+(?=(?:the\s+)?(?:right|best|correct|honest)?\s*(?:word|label|term)\b)", re.I
+)
 _NOW = re.compile(r"\s*(?:now|these\s+days|officially|from\s+now\s+on|going\s+forward|from\s+here\s+on)\b", re.I)
 _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)\b|'d\s+say", re.I)
 
@@ -220,7 +224,7 @@ class RulesExtractor:
         if role == "assistant" and not speaker and replied:  # "Noted, billing-api is now the platform team's."
             found += _new(found, acknowledged(text, replied, lambda t: self.extract(t, said_at, "user")))
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
-            found = as_work_told(context.studies(text, filed, found), filed, text) + as_country_told(found, filed)
+            found = as_work_told(studies(text, filed, found), filed, text) + as_country_told(found, filed)
             found += corrected(norm := readable(text), said_at, filed, found)
             found += put_right(norm, said_at, filed, found)
             found += _new(found, day_corrected(norm, said_at, filed)) + denied(text, asked, filed, said_at, found)
@@ -348,6 +352,7 @@ class RulesExtractor:
         after = "" if rule.timeless else named[hit.val_span[1] : c_end]  # an aside's value is not what they want
         after = _AS_ADVISED.split(_FOR_YOU.split(after)[0])[0]  # "in case you need it", "like you suggested"
         after = _OWN_CLAUSE.split(after)[0]  # "since they made me sous chef last month I want ...": I want, not it
+        after = _THE_WORD.sub(" ", after)  # "pescatarian is probably the right word for me": unsure of the word only
         lead = (
             _RESIGNED.sub("", named[c_start : hit.val_span[0]])
             if _NOW.match(after)

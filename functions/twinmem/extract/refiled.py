@@ -1,0 +1,74 @@
+"""Readings filed under another attribute, in light of what the speaker has filed: a move to a firm, a city-state
+that is a country too, an employer parted with, a place of work that is a school.
+
+Pure: `filed` (attribute -> values filed for the speaker, newest said first) is data the caller read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from twinmem.extract import context
+from twinmem.extract.base import SELF, Statement
+from twinmem.extract.checks import STREET, is_known_place
+from twinmem.extract.lexicon import city_states
+from twinmem.extract.text import sentence_of
+from twinmem.values import fold
+
+__all__ = ["as_country_told", "as_work_told", "studies"]
+
+
+def as_country_told(found: list[Statement], filed: Mapping[str, Sequence[str]]) -> list[Statement]:
+    """A city-state the speaker now calls home, as a country too when their home so far was told as a country
+    ("Still getting used to Singapore being home" after "I live in the Netherlands")."""
+    if not filed.get("home_country") or filed.get("home_city"):
+        return []
+    have = {(st.subject, st.attribute, fold(st.value)) for st in found}
+    return [
+        st.model_copy(update={"attribute": "home_country"})
+        for st in found
+        if st.attribute == "home_city"
+        and re.sub(r"^the\s+", "", fold(st.value)) in city_states()
+        and (st.subject, "home_country", fold(st.value)) not in have
+    ]
+
+
+def as_work_told(found: list[Statement], filed: Mapping[str, Sequence[str]], text: str) -> list[Statement]:
+    """A move to somewhere no gazetteer knows, in a turn naming the speaker's employer so far, is a move of
+    employer: "After a year at Monzo I moved to Starling" (not a town called Starling). An employer filed, said
+    as the one the speaker "parted ways" with, is the employer left, not a partner: "Shopify and I parted ways"."""
+    employers = {fold(v) for v in filed.get("employer", ())}
+    found = [
+        st.model_copy(update={"attribute": "employer"})
+        if st.attribute == "partner" and st.subject == SELF and fold(st.value) in employers
+        else st
+        for st in found
+    ]
+    named = [v for v in filed.get("employer", ())[:2] if re.search(rf"\b{re.escape(v)}\b", text, re.I)]
+    if not named:
+        return found
+    return [
+        st.model_copy(update={"attribute": "employer"})
+        if st.attribute == "home_city"
+        and st.polarity == 1
+        and not is_known_place(st.value)
+        and not re.search(STREET, fold(st.value))
+        else st
+        for st in found
+    ]
+
+
+def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement]) -> list[Statement]:
+    """A place of work read where the speaker has a school filed and none of work, from a sentence about
+    studying, is their new school: "I transferred to ETH Zurich for the second year of my master's"."""
+    if not filed.get("school") or filed.get("employer"):
+        return found
+    norm = text.replace("’", "'")
+    studying = context.table().cues["school"]
+    return [
+        s.model_copy(update={"attribute": "school"})
+        if s.subject == SELF and s.attribute == "employer" and studying.search(sentence_of(norm, s.span))
+        else s
+        for s in found
+    ]
