@@ -66,7 +66,9 @@ LEAD_HEADS = frozenset("project operation codename team app service".split())  #
 
 
 # what a thing of the speaker's is called for a while: "the old Volvo" is still "the Volvo"
-_OWN_QUALIFIERS = frozenset("old new current little big first second".split())
+_OWN_QUALIFIERS = frozenset(
+    "old new current little big first second backup spare main primary secondary home work family shared".split()
+)
 # a thing's head word as people shorten it: "the prod db" is the prod database
 _SHORT_HEADS = {
     "db": "database",

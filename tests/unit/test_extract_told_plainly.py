@@ -652,3 +652,24 @@ def test_a_favourite_now_with_its_kind_filed_is_that_kind_not_a_colour_of_the_sa
     got = read("I've been converted: Amber is my favourite now.", {"favorite_beer": ["Pilsner"]})
     assert (SELF, "favorite_beer", "Amber", 1) in got
     assert not {f for f in got if f[1] == "favorite_color"}
+
+
+def test_a_told_did_is_no_question_and_a_fragment_this_time_is_the_speaker_s() -> None:
+    got = read("did the oath ceremony this morning, I'm officially Irish!", {"nationality": ["Brazilian"]})
+    assert (SELF, "nationality", "Irish", 1) in got
+    assert not read("Did the team move to Denver?")
+    got = read("well, we've emigrated again. Chile this time, and it is HOT", {"home_country": ["Peru"]})
+    assert (SELF, "home_country", "Chile", 1) in got
+
+
+def test_owners_registered_and_sold_to_and_headquarters() -> None:
+    assert ("quietfox.net", "owner", "Lena", 1) in read("quietfox.net is registered to my cousin Lena.")
+    got = read("Lena sold quietfox.net to my old flatmate Bruno last week.")
+    assert ("quietfox.net", "owner", "Bruno", 1) in got
+    assert ("Tidal Loop", "location", "Leeds", 1) in read("Tidal Loop is headquartered in Leeds.")
+    assert ("Tidal Loop", "location", "York", 1) in read("Big news: Tidal Loop's HQ is York now.")
+    assert ("Project Heron", "status", "in beta", 1) in read("Project Heron is in beta with about 90 users.")
+
+
+def test_a_move_said_as_packing_up_for_a_place() -> None:
+    assert ("Ines", "home_city", "Valencia", 1) in read("Ines got tired of the cold and packed up for Valencia.")

@@ -60,3 +60,8 @@ def test_a_thing_called_without_its_passing_qualifier_or_by_a_short_head_is_the_
     assert named_by("orders db", ["orders database"]) == "orders database"
     assert named_by("orders database", ["orders db"]) == "orders db"
     assert named_by("Saab", ["red saab"]) is None
+
+
+def test_a_thing_s_passing_qualifier_may_be_left_out_but_a_name_may_not() -> None:
+    assert named_by("NAS", ["backup nas"]) == "backup nas"
+    assert named_by("office", ["paris office"]) is None

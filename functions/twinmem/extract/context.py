@@ -350,7 +350,10 @@ def _who_capitals(sent: str) -> list[str]:
 def _continues(sent: str, lead: str, t: Table) -> bool:
     """A fragment without a person of its own beside a sentence in the speaker's own frame, or in a passage
     that names nobody at all ("Allergy test done. The skin test says sesame."): the speaker's, implied."""
-    bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", sent, re.I)
+    timeless = re.sub(
+        r"\bthis\s+(?:time|year|month|week|spring|summer|autumn|fall|winter|round)\b", "", sent, flags=re.I
+    )
+    bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", timeless, re.I)  # "Canada this time"
     nobody = (
         _IMPLIED.match(sent) is not None
         and not re.search(r"\b(?:he|she|they|his|her|their|him|them)\b", lead, re.I)  # "you": the assistant asked

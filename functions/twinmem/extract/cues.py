@@ -180,7 +180,17 @@ QUESTION_START = Lazy(
 
 def asks_or_supposes(sent: str) -> bool:
     """A question or a condition: a sentence that states nothing (read in context, it files nothing)."""
-    return bool(sent.rstrip().endswith("?") or QUESTION_START.match(sent) or COND_START.search(sent))
+    return bool(sent.rstrip().endswith("?") or opens_a_question(sent) or COND_START.search(sent))
+
+
+def opens_a_question(sent: str) -> bool:
+    """A sentence that opens as a question does ("did you", "where"), unless it is told: "did the ceremony today!"."""
+    said = sent.rstrip()
+    return bool(QUESTION_START.match(sent)) and not (_DID_THE.match(said) and said.endswith((".", "!")))
+
+
+# "did the citizenship ceremony today, I'm officially Irish!": the speaker's "I did", told, not asked
+_DID_THE = re.compile(r"^\W*(?:(?:so|and|finally|just)[\s,]+)*did\s+(?:the|my|our)\b", re.I)
 
 
 CLAUSE_BREAK = Lazy(

@@ -284,7 +284,7 @@ class RulesExtractor:
     # ------------------------------------------------------------------ one sentence
     def _hits(self, sent: str) -> list[Hit]:
         """Every rule's matches in the sentence, in order; a value claimed by an earlier rule is not read again."""
-        if cues.QUESTION_START.match(sent):
+        if cues.opens_a_question(sent):
             return []
         q_from, cond_spans = cues.question_from(sent), _conditional_spans(sent)
         hits: list[Hit] = []
