@@ -116,6 +116,10 @@ UPDATE_SETS = (
     "updates_blind66",
     "updates_blind67",
     "updates_blind68",
+    "updates_blind69",
+    "updates_blind70",
+    "updates_blind71",
+    "updates_blind72",
 )
 K = 10
 BATCH = 100

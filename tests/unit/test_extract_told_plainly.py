@@ -673,3 +673,35 @@ def test_owners_registered_and_sold_to_and_headquarters() -> None:
 
 def test_a_move_said_as_packing_up_for_a_place() -> None:
     assert ("Ines", "home_city", "Valencia", 1) in read("Ines got tired of the cold and packed up for Valencia.")
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "expected"),
+    [
+        ("ok new number one snack for me: dried figs. crisps have been dethroned", "crisps", "dried figs"),
+        (
+            "the Mountain Goats have completely taken over. If I had to pick one band, it's them.",
+            "Wilco",
+            "Mountain Goats",
+        ),
+        ("ngl wallows kinda took wilco's spot for me this year", "wilco", "wallows"),
+        ("rewatched arrival last night and i think it's overtaken alien as my favourite", "alien", "arrival"),
+        ("Saw Aftersun and it's my new #1, sorry Totoro", "Totoro", "Aftersun"),
+        ("shamelessly fleetwood mac has taken over my life. they're my favourite now", "wilco", "fleetwood mac"),
+    ],
+)
+def test_a_favourite_taken_over_said_loosely(text: str, filed: str, expected: str) -> None:
+    attribute = {"dried figs": "favorite_snack", "arrival": "favorite_movie", "Aftersun": "favorite_movie"}.get(
+        expected, "favorite_band"
+    )
+    assert (SELF, attribute, expected, 1) in read(text, {attribute: [filed]})
+
+
+def test_a_colour_said_short_again_is_the_same_one_and_a_thing_bought_is_no_name() -> None:
+    got = read(
+        "I dyed my hair copper red in May and it's become my favourite colour. Blue's fine, but I bought red boots.",
+        {"favorite_color": ["navy blue"]},
+    )
+    assert (SELF, "favorite_color", "copper red", 1) in got
+    got = read("Everything I buy is sage green. That's my favourite colour now.", {"favorite_color": ["navy"]})
+    assert (SELF, "favorite_color", "sage green", 1) in got

@@ -411,7 +411,7 @@ def changes(
         values = filed.get(attribute) or ()
         if attribute in read_attrs or (not values and kind not in t.own):
             continue
-        known = {value_key(attribute, v) for v in values}
+        known = _known(attribute, kind, values)
         cue = _cue_for(t.own.get(kind), kind, values, norm)
         best = _last_new(passages, kind, cue, known, read_values, attribute, people)
         if best is not None:
@@ -422,6 +422,11 @@ def changes(
             if fav is not None:
                 out.append(_statement(attribute, fav, norm, said_at))
     return _of_filed_favourite(out, filed)
+
+
+def _known(attribute: str, kind: str, values: Sequence[str]) -> set[str]:
+    """The values filed, as compared; a colour's also by its last word ("green" is the forest green filed)."""
+    return {value_key(attribute, w) for v in values for w in {v, v.split()[-1] if kind == "colour" else v}}
 
 
 def _of_filed_favourite(out: list[Statement], filed: Mapping[str, Sequence[str]]) -> list[Statement]:
@@ -488,6 +493,8 @@ def _last_new(
                 continue
             if (cue is not None or kind in ("city", "country")) and _NOT_A_PERSON.search(sent[:pos]):
                 continue  # "The warehouse stays in Hull": a workplace's, even with a home filed
+            if best is not None and fold(best[0]).endswith(f" {fold(value)}"):
+                continue  # "... mustard yellow ... three yellow sweaters": the same colour, said short
             if value_key(attribute, value) not in known and fold(value) not in read_values:
                 best = (value, s_start, s_end)
     return best

@@ -25,7 +25,7 @@ from twinmem.vocabulary import FAVORITE
 __all__ = ["Passage", "asked_self", "last_new"]
 
 _NP = (
-    r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|"
+    r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?-i:[a-z]{5,}ly)\b)(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|ngl|tbh|imo|imho|lol|lowkey|"
     r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
     r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
     r"over|honestly|though|"
@@ -68,6 +68,12 @@ _FRAMES = [
     re.compile(
         rf"{_NP}\s+(?:beats|trumps|tops|edges\s+out|wins\s+over)\s+[\w-]+(?:\s+[\w-]+)?\b", re.I
     ),  # "pho beats ramen"
+    re.compile(  # "Big Thief has completely taken over", "boygenius kinda took paramore's spot"
+        rf"{_NP}\s+(?:(?:has|have|kinda|kind\s+of|basically|just|officially|completely|totally|finally)\s+)*"
+        r"(?:taken\s+over\b(?!\s+(?:from\s+)?(?:as|at|the\s+(?:team|company|project|shop|business|account)))|"
+        r"(?:took|taken|stole|stolen)\s+[\w'-]+(?:\s+[\w'-]+)?['’]s?\s+(?:spot|place|crown|throne))",
+        re.I,
+    ),
     re.compile(  # "Piranesi knocked The Remains of the Day off the top spot"
         rf"{_NP}\s+(?:has\s+|just\s+)?knocked\s+.{{1,40}}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one)",
         re.I,
@@ -132,10 +138,22 @@ def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) 
         names = [n for n in found if n.lower() not in words("not_names") and new(n)]  # not "May", not the old one
         if names:
             return names[-1]
+    for text in (stated[: m.start()], said_before):  # named in lower case: "watched past lives again"
+        if names := [w.group("v") for w in _MET_WITH.finditer(text) if new(w.group("v"))]:
+            return names[-1]
     return None
 
 
-_ABOUT = r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|number\s+one|usual|switched)\b"
+# what was watched, read, heard or eaten, named in lower case: "watched past lives again last night and it's ..."
+_MET_WITH = re.compile(
+    r"\b(?:watched|rewatched|saw|read|reread|heard|listened\s+to|tried|ate|had|discovered|found)\s+(?:the\s+)?"
+    r"(?P<v>(?!(?:it|them|this|that|a|an|my|some|the|again|him|her|anything|everything|nothing|something)\b)[a-z][\w'-]*(?:\s+(?!(?:again|last|yesterday|"
+    r"this|on|at|for|and|with|in|today|tonight|recently|twice|finally)\b)[a-z][\w'-]*){0,3})"
+    r"(?=\s+(?:again|last|yesterday|this|on|at|for|and|with|in|today|tonight|recently|twice)\b|\s*[,.;!]|\s*$)",
+)
+
+
+_ABOUT = r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|number\s+one|usual|switched|dethroned)\b|\#1\b"
 
 
 class Passage(Protocol):
@@ -180,6 +198,7 @@ def last_new(
     kind = re.escape(thing.split()[-1]) if thing.strip() else re.escape(thing)  # "programming language": language
     about = re.compile(rf"{_ABOUT}|\b{kind}s?\b|" + "|".join(rf"\b{re.escape(v)}\b" for v in names), re.I)
     known = {value_key(attribute, v) for v in values}
+    old = re.compile("|".join(rf"\b{re.escape(v)}['’]s\b" for v in names), re.I)  # its place is no one's
     best: tuple[str, int, int] | None = None
     before = ""
     for p in passages:
@@ -194,7 +213,8 @@ def last_new(
         for m in (m for frame in _FRAMES for m in frame.finditer(stated)):
             value = m.group("v").strip()
             c_start, c_end = clause(p.sent, m.start("v"))
-            if other_person.search(p.sent[c_start:c_end]) or cues.NEG.search(p.sent[c_start : m.start("v")]):
+            said = old.sub(" ", p.sent[c_start:c_end])  # "took paramore's spot"
+            if other_person.search(said) or cues.NEG.search(p.sent[c_start : m.start("v")]):
                 continue
             if value_key(attribute, value) not in known and not about.fullmatch(value):
                 best = (value, p.start, p.end)

@@ -189,7 +189,7 @@ def _it_named(hit: Hit, pre: str) -> str | None:
     found = next((n for n in names if n.lower() not in words("not_names") and not n.lower().startswith("i'")), None)
     if found is None and hit.rule.attribute == "favorite" and not pre.strip():
         had = list(_HAD.finditer(hit.before))
-        found = had[-1].group("np").strip() if had else None
+        found = _without_opening_verb(had[-1].group("np").strip()) if had else None
     return found
 
 
@@ -206,7 +206,8 @@ _HAD = re.compile(
 def _without_opening_verb(name: str) -> str:
     """ "Saw The Gullwings live last night, they're ...": the verb opening the sentence is no part of the name."""
     first, _, rest = name.partition(" ")
-    return rest if rest and first.lower() in words("opening_verbs") else name
+    opening = first.lower() in words("opening_verbs") or first.lower() in ("is", "are", "was", "were")  # "is teal."
+    return rest if rest and opening else name
 
 
 def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
