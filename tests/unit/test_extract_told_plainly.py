@@ -676,24 +676,37 @@ def test_a_move_said_as_packing_up_for_a_place() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "filed", "expected"),
+    ("text", "attribute", "filed", "expected"),
     [
-        ("ok new number one snack for me: dried figs. crisps have been dethroned", "crisps", "dried figs"),
+        (
+            "ok new number one snack for me: dried figs. crisps have been dethroned",
+            "favorite_snack",
+            "crisps",
+            "dried figs",
+        ),
         (
             "the Mountain Goats have completely taken over. If I had to pick one band, it's them.",
+            "favorite_band",
             "Wilco",
             "Mountain Goats",
         ),
-        ("ngl wallows kinda took wilco's spot for me this year", "wilco", "wallows"),
-        ("rewatched arrival last night and i think it's overtaken alien as my favourite", "alien", "arrival"),
-        ("Saw Aftersun and it's my new #1, sorry Totoro", "Totoro", "Aftersun"),
-        ("shamelessly fleetwood mac has taken over my life. they're my favourite now", "wilco", "fleetwood mac"),
+        ("ngl wallows kinda took wilco's spot for me this year", "favorite_band", "wilco", "wallows"),
+        (
+            "rewatched arrival last night and i think it's overtaken alien as my favourite",
+            "favorite_movie",
+            "alien",
+            "arrival",
+        ),
+        ("Saw Aftersun and it's my new #1, sorry Totoro", "favorite_movie", "Totoro", "Aftersun"),
+        (
+            "shamelessly fleetwood mac has taken over my life. they're my favourite now",
+            "favorite_band",
+            "wilco",
+            "fleetwood mac",
+        ),
     ],
 )
-def test_a_favourite_taken_over_said_loosely(text: str, filed: str, expected: str) -> None:
-    attribute = {"dried figs": "favorite_snack", "arrival": "favorite_movie", "Aftersun": "favorite_movie"}.get(
-        expected, "favorite_band"
-    )
+def test_a_favourite_taken_over_said_loosely(text: str, attribute: str, filed: str, expected: str) -> None:
     assert (SELF, attribute, expected, 1) in read(text, {attribute: [filed]})
 
 
