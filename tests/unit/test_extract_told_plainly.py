@@ -718,3 +718,28 @@ def test_a_colour_said_short_again_is_the_same_one_and_a_thing_bought_is_no_name
     assert (SELF, "favorite_color", "copper red", 1) in got
     got = read("Everything I buy is sage green. That's my favourite colour now.", {"favorite_color": ["navy"]})
     assert (SELF, "favorite_color", "sage green", 1) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "can you remember my home email for later: rui.costa@fastmail.pt",
+            (SELF, "email", "rui.costa@fastmail.pt", 1),
+        ),
+        ("Could you note that I'm pescatarian now?", (SELF, "diet", "pescatarian", 1)),
+        ("so i'm rui@costa.dev now, the old address is dead", (SELF, "email", "rui@costa.dev", 1)),
+        ("starting as a junior analyst at a bank on monday, nervous!", (SELF, "job_title", "junior analyst", 1)),
+        ("got bumped to staff engineer today lol", (SELF, "job_title", "staff engineer", 1)),
+        ("i'm done at the agency - signed w/ Mosaic Health, started monday", (SELF, "employer", "Mosaic Health", 1)),
+        ("as a Kenyan living abroad, i miss proper chapati", (SELF, "nationality", "Kenyan", 1)),
+        ("lol my whole personality is bouldering now.", (SELF, "hobby", "bouldering", 1)),
+    ],
+)
+def test_a_value_told_casually_with_nothing_filed(text: str, expected: Fact) -> None:
+    assert expected in read(text)
+
+
+def test_asking_to_be_reminded_of_a_value_tells_nothing() -> None:
+    assert not read("can you remember what my email is?")
+    assert not {f for f in read("I could move to Lyon.") if f[1] == "home_city"}

@@ -146,7 +146,8 @@ NEG_TAIL = Lazy(
     re.I,
 )
 HEDGE = Lazy(
-    r"\b(?:would|wouldn't|might|could|couldn't|"
+    r"\b(?:would(?!\s+you\s+(?:please\s+)?(?:remember|note|save|store|keep|update|log|record|jot|write))|wouldn't|might|"
+    r"could(?!\s+you\s+(?:please\s+)?(?:remember|note|save|store|keep|update|log|record|jot|write))|couldn't|"
     r"should(?!\s+(?:now\s+|henceforth\s+|from\s+now\s+on\s+)?(?:go\s+to|be\s+(?:sent|directed|addressed|forwarded)|reach|use|"
     r"connect|ring|call|text|contact)|\s+(?:probably\s+|also\s+)?(?:mention|say|add|note|tell\s+you|point\s+out|update\s+you))|shouldn't|wish|wishes|"
     r"wished|hope|hopes|hoping|"
@@ -180,13 +181,25 @@ QUESTION_START = Lazy(
 
 def asks_or_supposes(sent: str) -> bool:
     """A question or a condition: a sentence that states nothing (read in context, it files nothing)."""
-    return bool(sent.rstrip().endswith("?") or opens_a_question(sent) or COND_START.search(sent))
+    asked = sent.rstrip().endswith("?") and not _NOTE_THIS.match(sent)
+    return bool(asked or opens_a_question(sent) or COND_START.search(sent))
 
 
 def opens_a_question(sent: str) -> bool:
-    """A sentence that opens as a question does ("did you", "where"), unless it is told: "did the ceremony today!"."""
+    """A sentence that opens as a question does ("did you", "where"), unless it is told: "did the ceremony today!",
+    "can you remember my email: ..." (a request to note what follows)."""
     said = sent.rstrip()
-    return bool(QUESTION_START.match(sent)) and not (_DID_THE.match(said) and said.endswith((".", "!")))
+    told = (_DID_THE.match(said) and said.endswith((".", "!"))) or _NOTE_THIS.match(said)
+    return bool(QUESTION_START.match(sent)) and not told
+
+
+# "can you remember my work email for later: ...", "could you note that I'm vegan now?": told, to be kept
+_NOTE_THIS = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|hey|also|btw)[\s,]+)*(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+)?"
+    r"(?:remember|note|save|store|keep|jot\s+down|write\s+down|update|log|record|make\s+a\s+note)\b"
+    r"(?!\s+(?:what|which|where|when|who|whom|how|if|whether|why)\b)",
+    re.I,
+)
 
 
 # "did the citizenship ceremony today, I'm officially Irish!": the speaker's "I did", told, not asked
@@ -231,6 +244,8 @@ def question_from(sent: str) -> int:
     stripped = sent.rstrip()
     if not stripped.endswith("?") or (stripped.endswith(("??", "?!", "!?")) and not _ASKS_OPEN.match(stripped)):
         return len(sent) + 1  # "fernway is $15 a box now??": news met with disbelief, not a question
+    if _NOTE_THIS.match(stripped):
+        return len(sent) + 1  # "could you note that I'm vegan now?": all of it told
     if _TAG_QUESTION.search(stripped):
         return 0  # "He's an electrician, right?": the whole sentence is asked
     breaks = [m.end() for m in re.finditer(r"[,;:—–]|\s-\s", stripped)]

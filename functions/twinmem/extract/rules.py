@@ -296,7 +296,8 @@ class RulesExtractor:
                 owner = next((h for h in hits if vspan[0] < h.val_span[1] and h.val_span[0] < vspan[1]), None)
                 if owner is not None:  # claimed; kept in case the owner finds no subject and this one names it
                     same = owner.rule.attribute == rule.attribute and owner.rule != rule
-                    if same and _names_subject(rule) and self._plausible(rule, m, sent):
+                    other_way = _names_subject(rule) or (owner.rule.needs_be and not rule.needs_be)  # "Starting as a"
+                    if same and other_way and self._plausible(rule, m, sent):
                         owner.alts.append(Hit(rule, m, m.start(), vspan))
                     continue
                 if self._plausible(rule, m, sent):
