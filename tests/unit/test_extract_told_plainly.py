@@ -743,3 +743,44 @@ def test_a_value_told_casually_with_nothing_filed(text: str, expected: Fact) -> 
 def test_asking_to_be_reminded_of_a_value_tells_nothing() -> None:
     assert not read("can you remember what my email is?")
     assert not {f for f in read("I could move to Lyon.") if f[1] == "home_city"}
+
+
+def test_a_language_learnt_by_its_app_and_a_citizenship_told_as_a_fragment() -> None:
+    assert (SELF, "language", "Korean", 1) in read("day 12 of my duolingo streak in Korean")
+    assert (SELF, "language", "Greek", 1) in read("trip's off so i switched the app over to Greek")
+    assert not {f for f in read("my brother's lessons in Greek are going well") if f[1] == "language"}
+    got = read("took the oath today!! officially a Mexican citizen.", {"nationality": ["Peruvian"]})
+    assert (SELF, "nationality", "Mexican", 1) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The pottery studio where I fire my mugs is in Galway, above a pub.",
+            ("pottery studio", "location", "Galway", 1),
+        ),
+        ("Jellyfin on the old laptop that runs my media is 10.8.13.", ("Jellyfin", "version", "10.8.13", 1)),
+        ("Updated it overnight; Jellyfin reports 10.9.2 and nothing broke.", ("Jellyfin", "version", "10.9.2", 1)),
+        ("My oak cheese boards go for $38 at the craft fair.", ("oak cheese boards", "price", "$38", 1)),
+        ("Oak went up, so the oak boards are marked $44 from Saturday.", ("oak boards", "price", "$44", 1)),
+        (
+            "Tell the printer to email Soraya at soraya@inkwell.ie about proofs.",
+            ("Soraya", "email", "soraya@inkwell.ie", 1),
+        ),
+        (
+            "The stock app for the bakery runs on the old tower in the office, on port 8090.",
+            ("stock app", "port", "8090", 1),
+        ),
+    ],
+)
+def test_a_thing_s_first_value_said_with_more_around_it(text: str, expected: Fact) -> None:
+    assert expected in read(text)
+
+
+def test_a_port_given_to_a_named_thing() -> None:
+    got = things.changes(
+        "Something else took 9000, so I gave the photo server 9100 instead.", SAID, {"photo server": {"port": ["9000"]}}
+    )
+    assert [(s.subject, s.value) for s in got] == [("photo server", "9100")]
+    assert not {f for f in read("The IP is 10.0.0.1.") if f[1] == "version"}

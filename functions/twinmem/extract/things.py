@@ -35,7 +35,15 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
 
 # a thing with where it is after it: "the Redis instance on the dev box", "our NAS in the hall closet"
 _PLACED = re.compile(
-    r"\s*((?:the|our|my|their)\s+[\w.-]+(?:\s+[\w.-]+)?)\s+(?:on|in|at|behind|under)\s+(?:the|our|my)\s+.+", re.I
+    r"\s*((?:the|our|my|their)\s+[\w.-]+(?:\s+[\w.-]+)?|(?-i:[A-Z][\w.-]*))\s+(?:on|in|at|behind|under|for)\s+"
+    r"(?:the|our|my|a)\s+.+",
+    re.I,
+)
+# a thing with a relative clause after it: "the glass studio where I make my suncatchers", "the Pi that runs it"
+_RELATIVE = re.compile(
+    r"\s*((?:the|our|my|their)\s+[\w.-]+(?:\s+[\w.-]+){0,2}?|(?-i:[A-Z][\w.-]*(?:\s+[\w.-]+)*?))"
+    r"\s+(?:where|that|which|whose)\s+.+",
+    re.I,
 )
 
 
@@ -56,6 +64,8 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
         core = lead.group(1)  # "Sew Happy lost its lease and | reopened in Lititz": what opens the sentence
     if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
         return None
+    if (which := _RELATIVE.fullmatch(core)) is not None:  # "The glass studio where I make my bowls is in ...": it
+        core = which.group(1)
     if (where := _PLACED.fullmatch(core)) is not None:  # "The Redis instance on the dev box runs on ...": Redis
         core = where.group(1)
     if c_start > 0 and core.strip().lower() == "which":
