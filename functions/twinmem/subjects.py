@@ -58,7 +58,8 @@ def display(acc: Account, stored: str, recorded_display: str | None) -> str:
 THING_HEADS = frozenset(
     "plan tier subscription membership service app api worker server database db cluster queue cache box repo "
     "project library package site website account gym office shop store studio migration bakery bakehouse cafe "
-    "café coffee restaurant bistro deli pub salon bookshop".split()
+    "café coffee restaurant bistro deli pub salon bookshop labs lab inc ltd llc group studios partners ventures "
+    "technologies systems software".split()
 )
 
 
@@ -105,7 +106,8 @@ def named_by(name: str, recorded: list[str]) -> str | None:
 
     def qualified(longer: str, shorter: str) -> bool:  # "school's 3d printer", "coding club website" for "club website"
         rest = longer[: -len(shorter) - 1] if longer.endswith(" " + shorter) else ""
-        said_of_one = len(shorter.split()) > 1 or rest in _OWN_QUALIFIERS  # "the Volvo": the old Volvo
+        # "the Volvo": the old Volvo; "Pro": the Loomly Pro plan (but "office" is no Paris office: a generic head)
+        said_of_one = len(shorter.split()) > 1 or rest in _OWN_QUALIFIERS or shorter not in THING_HEADS
         return bool(rest) and (rest.endswith(("'s", "’s")) or (said_of_one and " " not in rest))
 
     found = [r for r in recorded if headed(r, key) or headed(key, r)]

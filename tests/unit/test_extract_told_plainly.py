@@ -784,3 +784,22 @@ def test_a_port_given_to_a_named_thing() -> None:
     )
     assert [(s.subject, s.value) for s in got] == [("photo server", "9100")]
     assert not {f for f in read("The IP is 10.0.0.1.") if f[1] == "version"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Brightwell just moved its headquarters to Leeds.", ("Brightwell", "location", "Leeds", 1)),
+        ("A colo in Oslo had space. We moved the render box there last week.", ("render box", "location", "Oslo", 1)),
+        ("we're Glasgow people now! new flat in Partick", (SELF, "home_city", "Glasgow", 1)),
+        ("signed with Arden's data team last week", (SELF, "employer", "Arden", 1)),
+        ("cleared out my desk at Halcyon today", (SELF, "employer", "Halcyon", -1)),
+        ("Quill went GA on monday!! it's live for every customer now", ("Quill", "status", "live", 1)),
+    ],
+)
+def test_places_firms_and_statuses_said_in_passing(text: str, expected: Fact) -> None:
+    assert expected in read(text)
+
+
+def test_a_place_is_no_owner() -> None:
+    assert not {f for f in read("Brightwell just moved its headquarters to Leeds.") if f[1] == "owner"}

@@ -59,9 +59,17 @@ def test_a_thing_called_without_its_passing_qualifier_or_by_a_short_head_is_the_
     assert named_by("the Saab", ["old saab", "paris office"]) == "old saab"
     assert named_by("orders db", ["orders database"]) == "orders database"
     assert named_by("orders database", ["orders db"]) == "orders db"
-    assert named_by("Saab", ["red saab"]) is None
+    assert named_by("Saab", ["red saab"]) == "red saab"
+    assert named_by("Tidewater", ["tidewater labs"]) == "tidewater labs"
+    assert named_by("Pro", ["loomly pro", "paris office"]) == "loomly pro"
 
 
 def test_a_thing_s_passing_qualifier_may_be_left_out_but_a_name_may_not() -> None:
     assert named_by("NAS", ["backup nas"]) == "backup nas"
     assert named_by("office", ["paris office"]) is None
+
+
+def test_a_kind_before_a_name_may_be_left_out_when_it_is_said() -> None:
+    from twinmem.extract.named import mentions
+
+    assert mentions("Hotfix is out, quokka is now 2.0.1", ["SDK quokka", "Pica"]) == ["SDK quokka"]

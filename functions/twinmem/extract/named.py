@@ -58,10 +58,23 @@ def mentions(text: str, names: Sequence[str]) -> list[str]:
     return sorted((n for n, at in last.items() if at >= 0), key=last.__getitem__)
 
 
+_KIND_FIRST = frozenset("sdk tool bot app service library lib cli api repo package plugin server".split())
 _SHORT_FOR = {"database": "db", "repository": "repo", "application": "app", "environment": "env"}
 _HEAD = re.compile(rf"\s+(?:{'|'.join(sorted(THING_HEADS))})$", re.I)
 _PLAIN_HEADS = frozenset("team office plan project app site account".split())  # too many things are "the team"
 _LEAD_HEAD = re.compile(rf"^(?:{'|'.join(sorted(LEAD_HEADS))})\s+", re.I)
+
+
+def _short_name(bare: str, words: list[str]) -> str:
+    """What a recorded name is said as for short (itself when nothing)."""
+    short = _HEAD.sub("", bare)
+    if short == bare and len(words) > 1 and _LEAD_HEAD.match(bare) and words[1][:1].isupper():
+        short = _LEAD_HEAD.sub("", bare)  # "Kestrel" for Project Kestrel
+    if short == bare and len(words) == 2 and words[0].lower() in _KIND_FIRST:
+        short = words[1]  # "tessera" for the SDK tessera, "tern" for the tool tern
+    if short == bare and len(words) > 1 and words[-1].islower() and words[0][:1].isupper():
+        short = bare[: bare.rindex(words[-1])].rstrip(" _-")  # "Fig & Cedar" for the Fig & Cedar candle
+    return short
 
 
 @lru_cache(maxsize=4096)
@@ -71,11 +84,7 @@ def _pattern(name: str) -> re.Pattern[str]:
     thing by its head after a determiner ("the thermostat" for the Vela thermostat)."""
     bare = re.sub(r"^the\s+", "", name.strip(), flags=re.I)
     words = re.split(r"[\s_-]+", bare)
-    short = _HEAD.sub("", bare)
-    if short == bare and len(words) > 1 and _LEAD_HEAD.match(bare) and words[1][:1].isupper():
-        short = _LEAD_HEAD.sub("", bare)  # "Kestrel" for Project Kestrel
-    if short == bare and len(words) > 1 and words[-1].islower() and words[0][:1].isupper():
-        short = bare[: bare.rindex(words[-1])].rstrip(" _-")  # "Fig & Cedar" for the Fig & Cedar candle
+    short = _short_name(bare, words)
     body = r"[\s_-]+".join(map(re.escape, words))
     if len(words) > 1 and (short_head := _SHORT_FOR.get(words[-1].lower())):  # "the prod db": the prod database
         lead = r"[\s_-]+".join(map(re.escape, words[:-1]))

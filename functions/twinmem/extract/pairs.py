@@ -155,8 +155,9 @@ def antecedent(hit: Hit, raw: str) -> str:
     said = raw.strip().lower()
     if (won := _WON.search(pre)) is not None:  # "Khruangbin has overtaken Radiohead, they're my ...": the winner
         return won.group(1)
-    if said == "there":  # "took a job in Porto and lives there now": Porto
+    if said == "there":  # "took a job in Porto and lives there now": Porto (or the one the sentence before named)
         places = [m.group(1) for m in _NAMED_IN.finditer(pre) if is_known_place(m.group(1))]
+        places = places or [m.group(1) for m in _NAMED_IN.finditer(hit.before) if is_known_place(m.group(1))]
         return places[-1] if places else raw
     if said in ("theirs", "hers", "his"):  # "a new Identity team got spun up and auth-gateway is theirs": Identity team
         owners = re.findall(r"(?-i:\b((?:[A-Z][\w-]*\s+)+team|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b", pre)

@@ -35,6 +35,7 @@ RESOLVED = frozenset({"home", "left", "favorite", "pet", "change"})
 Check = Literal[
     "",
     "cap",
+    "not_place",
     "place",
     "school",
     "school_named",
