@@ -803,3 +803,11 @@ def test_places_firms_and_statuses_said_in_passing(text: str, expected: Fact) ->
 
 def test_a_place_is_no_owner() -> None:
     assert not {f for f in read("Brightwell just moved its headquarters to Leeds.") if f[1] == "owner"}
+
+
+def test_a_car_with_its_year_and_a_relative_clause_and_a_friend_who_bit_the_bullet() -> None:
+    got = read("My cousin Oren drives a 2009 Subaru Forester that he refuses to sell.")
+    assert ("Oren", "car", "2009 Subaru Forester", 1) in got
+    got = read("so Oren bit the bullet and bought a used Skoda Octavia")
+    assert ("Oren", "car", "Skoda Octavia", 1) in got
+    assert (SELF, "favorite_show", "That '70s Show", 1) in read("My favourite show is That '70s Show.")
