@@ -120,6 +120,10 @@ UPDATE_SETS = (
     "updates_blind70",
     "updates_blind71",
     "updates_blind72",
+    "updates_blind73",
+    "updates_blind74",
+    "updates_blind75",
+    "updates_blind76",
 )
 K = 10
 BATCH = 100

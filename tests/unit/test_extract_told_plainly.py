@@ -811,3 +811,27 @@ def test_a_car_with_its_year_and_a_relative_clause_and_a_friend_who_bit_the_bull
     got = read("so Oren bit the bullet and bought a used Skoda Octavia")
     assert ("Oren", "car", "Skoda Octavia", 1) in got
     assert (SELF, "favorite_show", "That '70s Show", 1) in read("My favourite show is That '70s Show.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we've just finished the move down to Exeter. boxes everywhere", (SELF, "home_city", "Exeter", 1)),
+        ("our company Loomwise has its office in Tucson", ("Loomwise", "location", "Tucson", 1)),
+        ("I'm finishing the MBA in Emory University's evening program", (SELF, "school", "Emory University", 1)),
+        ("ended up transferring my credits to Dalhousie, the format suits me", (SELF, "school", "Dalhousie", 1)),
+        ("Jun left Canva to co-found a startup called Ferrous.", ("Jun", "employer", "Ferrous", 1)),
+        ("Ravi moved teams, so billing-core is Meera's from today.", ("billing-core", "owner", "Meera", 1)),
+        ("Okta made an offer I couldn't refuse, so that's where I'm working now.", (SELF, "employer", "Okta", 1)),
+        ("the Polo went in part-exchange for a Hyundai Kona in May", (SELF, "car", "Hyundai Kona", 1)),
+    ],
+)
+def test_a_change_said_around_the_value(text: str, expected: Fact) -> None:
+    assert expected in read(text)
+
+
+def test_a_pronoun_after_a_dash_is_the_one_spoken_of_before() -> None:
+    got = things.changes(
+        "Ah, that's old news - she relocated to Perth in May.", SAID, {"Tamsin": {"home_city": ["Hobart"]}}
+    )
+    assert [(s.subject, s.value) for s in got] == [("Tamsin", "Perth")]

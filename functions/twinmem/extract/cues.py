@@ -83,7 +83,7 @@ COORD_PERSON = Lazy(
     r"(?:\s+(?:has|had|have|just|since|finally|recently|also|then|eventually|actually))*)\s+"
     r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|swapped|traded|went|became|broke|split|sent|found|met|won|lost|"
     r"bit|made|ran|threw|caught|fell|grew|spent|sat|came|let|put|cut|hit|set)"
-    r"\b(?!\s+(?:me|us|to\s+me)\b)[^.!?;:]*?\s(?:and|&)\s+"
+    r"\b(?!\s+(?:me|us|to\s+me)\b)[^.!?;:]*?\s(?:and|&|to(?=\s+$))\s+"
     r"(?:(?:then|also|finally|just|eventually|now|recently|has|have|had|promptly|immediately)\s+)*$",
     re.I,
 )

@@ -204,9 +204,9 @@ _RELEASED = re.compile(
 )
 
 
-# a later sentence of the turn opening on "he" or "she"
+# a later sentence of the turn opening on "he" or "she", or a clause after a dash (" , " once made readable)
 _HE_OR_SHE_OPENS = re.compile(
-    r"[.!?]\s+(?:(?:and|but|so|oh|well|also|anyway|apparently)\W+)*(?P<p>he|she|his|her)\b", re.I
+    r"(?:[.!?]|\s[—–,-])\s+(?:(?:and|but|so|oh|well|also|anyway|apparently)\W+)*(?P<p>he|she|his|her)\b", re.I
 )
 
 
@@ -227,6 +227,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
         or _VALUE_START.match(sent)
         or _IT_DOES.search(sent)
         or _RELEASED.search(sent)
+        or _HE_OR_SHE_OPENS.search(sent)  # "Ah, that's old news - she relocated to Perth"
     ):
         return []
     return [(-1, names.pop())]  # -1: carried over
