@@ -199,7 +199,11 @@ def test_a_workplace_read_while_studying_is_the_new_school() -> None:
     read = read_turn(rules, text, SAID, "user", filed={"school": ["TU Delft"]}, things={})
     assert [(s.attribute, s.value) for s in read.statements] == [("school", "ETH Zurich")]
     read = read_turn(rules, text, SAID, "user", filed={"school": ["TU Delft"], "employer": ["Arup"]}, things={})
-    assert [(s.attribute, s.value) for s in read.statements] == [("employer", "ETH Zurich")]  # works and studies
+    # works and studies: the year of study says which ("for the second year")
+    assert [(s.attribute, s.value) for s in read.statements] == [("school", "ETH Zurich")]
+    text = "I transferred to Arup's Zurich office in May."
+    read = read_turn(rules, text, SAID, "user", filed={"school": ["TU Delft"], "employer": ["Arup"]}, things={})
+    assert ("school", "Arup") not in [(s.attribute, s.value) for s in read.statements]
 
 
 def test_a_clause_without_a_subject_of_its_own_is_the_one_before_it() -> None:

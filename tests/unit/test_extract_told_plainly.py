@@ -835,3 +835,24 @@ def test_a_pronoun_after_a_dash_is_the_one_spoken_of_before() -> None:
         "Ah, that's old news - she relocated to Perth in May.", SAID, {"Tamsin": {"home_city": ["Hobart"]}}
     )
     assert [(s.subject, s.value) for s in got] == [("Tamsin", "Perth")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("signed a lease in Dundee last week.", (SELF, "home_city", "Dundee", 1)),
+        ("Teo got poached - he handed in his notice and is joining Miro in May.", ("Teo", "employer", "Miro", 1)),
+        ("Teo sold his bike and went to Aarhus for a new job", ("Teo", "home_city", "Aarhus", 1)),
+        ("Nell transferred to Carleton for her second year", ("Nell", "school", "Carleton", 1)),
+        ("Our household pet these days is a tabby called Miso.", (SELF, "pet", "Miso", 1)),
+        ("Did Dry January on a dare and it stuck - I'm teetotal... and vegan now.", (SELF, "diet", "vegan", 1)),
+        ("nas01 is running TrueNAS Scale 24.04.", ("nas01", "version", "TrueNAS Scale 24.04", 1)),
+        ("you can talk to me in German from now on", (SELF, "language", "German", 1)),
+    ],
+)
+def test_a_move_a_school_a_pet_or_a_host_said_in_passing(text: str, expected: Fact) -> None:
+    assert expected in read(text)
+
+
+def test_a_trip_somewhere_for_a_conference_is_no_move() -> None:
+    assert not {f for f in read("Teo went to Aarhus for a conference.") if f[1] == "home_city"}

@@ -84,7 +84,7 @@ COORD_PERSON = Lazy(
     r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|swapped|traded|went|became|broke|split|sent|found|met|won|lost|"
     r"bit|made|ran|threw|caught|fell|grew|spent|sat|came|let|put|cut|hit|set)"
     r"\b(?!\s+(?:me|us|to\s+me)\b)[^.!?;:]*?\s(?:and|&|to(?=\s+$))\s+"
-    r"(?:(?:then|also|finally|just|eventually|now|recently|has|have|had|promptly|immediately)\s+)*$",
+    r"(?:(?:then|also|finally|just|eventually|now|recently|has|have|had|is|was|promptly|immediately)\s+)*$",
     re.I,
 )
 VERB_LEAD_SELF = Lazy(
@@ -204,7 +204,7 @@ _NOTE_THIS = re.compile(
 
 
 # "did the citizenship ceremony today, I'm officially Irish!": the speaker's "I did", told, not asked
-_DID_THE = re.compile(r"^\W*(?:(?:so|and|finally|just)[\s,]+)*did\s+(?:the|my|our)\b", re.I)
+_DID_THE = re.compile(r"^\W*(?:(?:so|and|finally|just)[\s,]+)*did\s+(?:the|my|our|(?-i:[A-Z])\w+)\b", re.I)
 
 
 CLAUSE_BREAK = Lazy(
