@@ -856,3 +856,16 @@ def test_a_move_a_school_a_pet_or_a_host_said_in_passing(text: str, expected: Fa
 
 def test_a_trip_somewhere_for_a_conference_is_no_move() -> None:
     assert not {f for f in read("Teo went to Aarhus for a conference.") if f[1] == "home_city"}
+
+
+def test_a_version_tagged_after_a_had_and_one_a_screen_shows() -> None:
+    got = things.changes(
+        "Rewrote Pipit in June and tagged it 1.2.0 once I'd fixed the tests.", SAID, {"Pipit": {"version": ["0.8"]}}
+    )
+    assert [(s.subject, s.value) for s in got] == [("Pipit", "1.2.0")]
+    got = things.changes(
+        "IT patched rota-sync overnight. The about page says 3.1.4 now.", SAID, {"rota-sync": {"version": ["3.0.9"]}}
+    )
+    assert [(s.subject, s.value) for s in got] == [("rota-sync", "3.1.4")]
+    assert (SELF, "home_city", "Lisbon", 1) not in read("I'd move to Lisbon in a heartbeat.")
+    assert (SELF, "home_city", "Lisbon", 1) in read("By spring I'd moved to Lisbon.")

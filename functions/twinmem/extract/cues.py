@@ -162,7 +162,7 @@ HEDGE = Lazy(
     r"hypothetically|pretend|rather(?!\s+than\b)|interested\s+in|if|in\s+case|eventually|debating|on\s+the\s+fence|"
     r"undecided|keen\s+to|eager\s+to|excited\s+to|can't\s+wait\s+to|about\s+to|expect|expecting|"
     r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|says\s+i|claims?|"
-    r"rumou?rs?|apparently|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)\w+|"
+    r"rumou?rs?|apparently|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)(?![a-z]+ed\b)(?!(?:gone|done|seen|taken|given|written|known|got|gotten|made|had|left|found|bought|sold|begun|become)\b)\w+|"
     r"would've|let's|lets|how\s+about|what\s+about|any\s+chance|mulling|weighing|sounds\s+like)\b"
     r"|(?-i:\bmay\b)(?!\s+(?:now\s+|also\s+)?be\s+(?:reached|contacted|emailed))",
     re.I,

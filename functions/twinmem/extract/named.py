@@ -166,6 +166,8 @@ _WE_DID = re.compile(  # "we bumped it", "(we) finished the migration to eu-cent
     r"rolled|shipped|deployed|pinned|changed|raised|dropped|put|took|finished\s+the\s+(?:migration|move|cutover))\b",
     re.I,
 )
+# what a thing's screen or page says of it: its value
+_SHOWS = re.compile(r"\b(?:says|shows|reads|displays|reports)\s+(?:version\s+|v)?\d", re.I)
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
@@ -228,6 +230,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
         or _IT_DOES.search(sent)
         or _RELEASED.search(sent)
         or _HE_OR_SHE_OPENS.search(sent)  # "Ah, that's old news - she relocated to Perth"
+        or _SHOWS.search(sent)  # "IT upgraded gradebook-sync. The login screen says 1.4.2 now."
     ):
         return []
     return [(-1, names.pop())]  # -1: carried over
@@ -353,6 +356,7 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
     opening = _PRONOUN_START.match(sent)
     # carried on by a pronoun opening the sentence, or by one later in it ("Ops put nginx in front, and it answers")
     again = opening.end() if opening else max((m.end() for m in _IT_DOES.finditer(sent, 0, pos)), default=0)
+    again = max([again, *(m.end() - 1 for m in _SHOWS.finditer(sent, 0, pos + 1))])  # "the login screen says 1.4.2"
     between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[again:pos], named)
     if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and _kin().match(between):
         return None  # "... and his wife still works at Tidewell": the wife's, not his
