@@ -869,3 +869,12 @@ def test_a_version_tagged_after_a_had_and_one_a_screen_shows() -> None:
     assert [(s.subject, s.value) for s in got] == [("rota-sync", "3.1.4")]
     assert (SELF, "home_city", "Lisbon", 1) not in read("I'd move to Lisbon in a heartbeat.")
     assert (SELF, "home_city", "Lisbon", 1) in read("By spring I'd moved to Lisbon.")
+
+
+def test_a_port_a_box_is_on_work_done_for_a_firm_and_a_pet_said_as_the_shop_dog() -> None:
+    assert ("staging Redis box", "port", "6379", 1) in read("The staging Redis box is on the default 6379.")
+    assert not {f for f in read("My step count is on 9000 today.") if f[1] == "port"}
+    assert (SELF, "employer", "Larchwood Press", 1) in read(
+        "I do freelance editing work for Larchwood Press on Mondays."
+    )
+    assert ("Ama", "pet", "Biscuit", 1) in read("Ama's old cat died. Her shop dog now is a beagle called Biscuit.")
