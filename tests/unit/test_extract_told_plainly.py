@@ -878,3 +878,30 @@ def test_a_port_a_box_is_on_work_done_for_a_firm_and_a_pet_said_as_the_shop_dog(
         "I do freelance editing work for Larchwood Press on Mondays."
     )
     assert ("Ama", "pet", "Biscuit", 1) in read("Ama's old cat died. Her shop dog now is a beagle called Biscuit.")
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "filed", "expected"),
+    [
+        (
+            "Saw Wet Leg live and honestly they've overtaken Blur as my favourite band.",
+            "favorite_band",
+            "Blur",
+            "Wet Leg",
+        ),
+        ("after that gig in June Big Thief is officially my favorite band", "favorite_band", "Blur", "Big Thief"),
+        (
+            "watched Aftersun and I think it just dethroned Jaws as my all time favorite",
+            "favorite_movie",
+            "Jaws",
+            "Aftersun",
+        ),
+        ("my order these days is an iced chai, the barista knows me", "favorite_drink", "americano", "iced chai"),
+        ("been using Helix for months and it's the one I love most now", "favorite_editor", "Vim", "Helix"),
+        ("after Lima I have to admit ceviche has overtaken pizza", "favorite_food", "pizza", "ceviche"),
+    ],
+)
+def test_a_favourite_changed_in_passing(text: str, attribute: str, filed: str, expected: str) -> None:
+    got = read(text, {attribute: [filed]})
+    assert (SELF, attribute, expected, 1) in got
+    assert {f[1] for f in got if f[1].startswith("favorite")} == {attribute}  # never favorite_all, favorite_anymore

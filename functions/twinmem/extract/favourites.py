@@ -25,7 +25,8 @@ from twinmem.vocabulary import FAVORITE
 __all__ = ["Passage", "asked_self", "last_new"]
 
 _NP = (
-    r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?-i:[a-z]{5,}ly)\b)(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|ngl|tbh|imo|imho|lol|lowkey|"
+    r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?-i:[a-z]{5,}ly)\b)(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|ngl|tbh|imo|imho|lol|lowkey|to|have|has|had|admit|in|on|at|after|before|of|with|during|january|february|march|"
+    r"april|june|july|august|september|october|november|december|"
     r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
     r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
     r"over|honestly|though|"
@@ -83,6 +84,14 @@ _FRAMES = [
         r"(?:officially\s+)?(?:overtaken|dethroned|replaced)\b)"
     ),
     re.compile(rf"\bit'?s\s+(?:now\s+|all\s+)?{_NP}\s+for\s+me\b(?!\s+to\b)", re.I),  # "it's Fontaines D.C. for me"
+    re.compile(  # "my order these days is a matcha latte"
+        rf"\bmy\s+(?:usual\s+|regular\s+|go-to\s+)?order\s+(?:these\s+days\s+|nowadays\s+|now\s+)?(?:is|'s)\s+"
+        rf"(?:now\s+)?(?:an?\s+|the\s+)?{_NP}{_END}",
+        re.I,
+    ),
+    re.compile(  # "after that show Khruangbin is officially my favorite band"
+        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+)?(?:officially|now)\s+my\s+(?:new\s+)?(?:favou?rite|fave|fav)\b", re.I
+    ),
     re.compile(  # "tacos are number one for me now", "ramen is my number one"
         rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
         r"(?:number\s+one|no\.?\s*1|#1|top\s+pick)(?:\s+(?:for\s+me|in\s+my\s+book))?|the\s+best\s+thing\s+ever)\b",
@@ -93,7 +102,7 @@ _FRAMES = [
         r"(?:\w+\s+)?(?:dish|drink|meal|food|book|novel|film|movie|song|band|one|thing|sport|game|team|show|series|"
         r"album|artist|singer|season|colou?r|snack|dessert|restaurant|place|language|editor|tool)\s+"
         r"(?:i'd|i\s+would|i)\s+(?:(?:most\s+)?(?:pick|choose|order|have|go\s+for|reach\s+for|crave|love|want|play|watch|"
-        r"enjoy|like))\b",
+        r"enjoy|like|go|eat|visit))\b",
         re.I,
     ),
 ]
@@ -105,7 +114,8 @@ _IT_TOOK_THE_TOP = re.compile(
     r"become\s+my\s+(?:new\s+|all[- ]time\s+|absolute\s+)?favou?rite|"
     r"knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one)|"
     r"taken\s+(?:the\s+)?(?:top\s+spot|crown|throne|number\s+one\s+spot))\b"
-    r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b",
+    r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b"
+    r"|\b(?:it|this)(?:'s|\s+is)\s+(?:now\s+)?the\s+one\s+i\s+(?:love|like|use|pick|prefer|reach\s+for)\s+most\b",
     re.I,
 )
 _NAME = re.compile(
@@ -153,7 +163,10 @@ _MET_WITH = re.compile(
 )
 
 
-_ABOUT = r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|number\s+one|usual|switched|dethroned)\b|\#1\b"
+_ABOUT = (
+    r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|number\s+one|usual|switched|dethroned|my\s+order|"
+    r"love\s+most)\b|\#1\b"
+)
 
 
 class Passage(Protocol):
@@ -185,6 +198,15 @@ def _other_thing(stated: str, thing: str) -> bool:
         "and",
         "so",
         "but",
+        "anymore",
+        "any",
+        "again",
+        "ever",
+        "either",
+        "lately",
+        "since",
+        "though",
+        "too",
     }
     return bool(nouns) and favorite_thing(thing) not in nouns
 
@@ -198,7 +220,7 @@ def last_new(
     kind = re.escape(thing.split()[-1]) if thing.strip() else re.escape(thing)  # "programming language": language
     about = re.compile(rf"{_ABOUT}|\b{kind}s?\b|" + "|".join(rf"\b{re.escape(v)}\b" for v in names), re.I)
     known = {value_key(attribute, v) for v in values}
-    old = re.compile("|".join(rf"\b{re.escape(v)}['’]s\b" for v in names), re.I)  # its place is no one's
+    old = re.compile("|".join(rf"\b{re.escape(v)}(?:['’]s)?(?!\w)" for v in names), re.I)  # its place is no one's
     best: tuple[str, int, int] | None = None
     before = ""
     for p in passages:

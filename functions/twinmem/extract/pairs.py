@@ -66,7 +66,7 @@ def _ports(raw: str, clause: str) -> list[tuple[str, str, str | None]]:
 
 _NOT_A_THING = frozenset(
     "thing part one person place favorite favourite fave fav now again too ever though lately anyway today still yet "
-    "so right by of for these this that forever honestly tbh lol".split()
+    "so right by of for these this that forever honestly tbh lol anymore any all either since".split()
 )
 _FAVORITE_SAME = {
     "film": "movie",
@@ -167,6 +167,7 @@ def antecedent(hit: Hit, raw: str) -> str:
         before = pre if pre.strip() else hit.before  # "... been with Dmitri since March. He's my partner now."
         people = [m.group(1) for m in _NAMED_IN.finditer(before) if m.group(1).lower() not in words("not_names")]
         return people[-1] if people else raw
+    said = re.sub(r"['’](?:ve|re|s|ll)$", "", said)  # "they've overtaken Radiohead": they
     if said not in ("it", "this", "that", "they"):
         return raw
     return _it_named(hit, pre) or raw
