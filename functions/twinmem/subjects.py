@@ -59,7 +59,7 @@ THING_HEADS = frozenset(
     "plan tier subscription membership service app api worker server database db cluster queue cache box repo "
     "project library package site website account gym office shop store studio migration bakery bakehouse cafe "
     "café coffee restaurant bistro deli pub salon bookshop labs lab inc ltd llc group studios partners ventures "
-    "technologies systems software".split()
+    "technologies systems software instance".split()
 )
 
 

@@ -905,3 +905,10 @@ def test_a_favourite_changed_in_passing(text: str, attribute: str, filed: str, e
     got = read(text, {attribute: [filed]})
     assert (SELF, attribute, expected, 1) in got
     assert {f[1] for f in got if f[1].startswith("favorite")} == {attribute}  # never favorite_all, favorite_anymore
+
+
+def test_a_thing_s_first_value_is_filed_once_not_also_under_a_word_of_its_name() -> None:
+    got = X.read(
+        "The billing API listens on port 9090. Can you write a curl for it?", SAID, "user", filed={}, things={}
+    )
+    assert [(s.subject, s.attribute, s.value) for s in got.statements] == [("billing API", "port", "9090")]

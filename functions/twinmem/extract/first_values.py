@@ -13,6 +13,7 @@ from twinmem.extract.context import shaped_values
 from twinmem.extract.lexicon import words
 from twinmem.extract.named import own_value, stated, statement_at
 from twinmem.extract.text import clause, readable
+from twinmem.subjects import THING_HEADS
 from twinmem.values import fold
 
 __all__ = ["first_values"]
@@ -48,10 +49,22 @@ def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()
         if cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _first_in(sent):
+            if _said_of_longer(name, attribute, value, already):
+                continue  # "The staging API listens on 8080": the staging API's, not also an "API"'s
             if (fold(name), attribute) not in read and (fold(name), value) not in said:
                 read.add((fold(name), attribute))
                 out.append(statement_at(name, attribute, value, norm, s_start, s_end, said_at))
     return out
+
+
+def _said_of_longer(name: str, attribute: str, value: str, already: Sequence[Statement]) -> bool:
+    """The name is a generic head word ("API", "server") and the value was read for a thing named with it."""
+    if fold(name) not in THING_HEADS:
+        return False
+    word = re.compile(rf"(?<!\w){re.escape(fold(name))}(?!\w)")
+    return any(
+        s.attribute == attribute and fold(s.value) == fold(value) and word.search(fold(s.subject)) for s in already
+    )
 
 
 _DEVICES = re.compile(
