@@ -70,8 +70,8 @@ LEAD_HEADS = frozenset("project operation codename team app service".split())  #
 _OWN_QUALIFIERS = frozenset(
     "old new current little big first second backup spare main primary secondary home work family shared".split()
 )
-# a thing's head word as people shorten it: "the prod db" is the prod database
-_SHORT_HEADS = {
+# a thing's head word as people shorten it: "the prod db" is the prod database (extract/named.py reads it too)
+SHORT_HEADS = {
     "db": "database",
     "repo": "repository",
     "env": "environment",
@@ -82,7 +82,7 @@ _SHORT_HEADS = {
 
 def _spelled_out(key: str) -> str:
     head, _, last = key.rpartition(" ")
-    return f"{head} {_SHORT_HEADS[last]}" if head and last in _SHORT_HEADS else key
+    return f"{head} {SHORT_HEADS[last]}" if head and last in SHORT_HEADS else key
 
 
 def named_by(name: str, recorded: list[str]) -> str | None:

@@ -26,7 +26,7 @@ from twinmem.extract.pairs import without_possessive
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
-from twinmem.subjects import LEAD_HEADS, THING_HEADS
+from twinmem.subjects import LEAD_HEADS, SHORT_HEADS, THING_HEADS
 from twinmem.values import fold, value_key
 
 __all__ = ["changes", "kind_of", "mentions", "names_a_value", "own_value", "refers_back", "stated", "statement_at"]
@@ -59,7 +59,7 @@ def mentions(text: str, names: Sequence[str]) -> list[str]:
 
 
 _KIND_FIRST = frozenset("sdk tool bot app service library lib cli api repo package plugin server".split())
-_SHORT_FOR = {"database": "db", "repository": "repo", "application": "app", "environment": "env"}
+_SHORT_FOR = {long: short for short, long in SHORT_HEADS.items()}  # "database": "db"
 _HEAD = re.compile(rf"\s+(?:{'|'.join(sorted(THING_HEADS))})$", re.I)
 _PLAIN_HEADS = frozenset("team office plan project app site account".split())  # too many things are "the team"
 _LEAD_HEAD = re.compile(rf"^(?:{'|'.join(sorted(LEAD_HEADS))})\s+", re.I)
