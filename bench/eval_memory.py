@@ -124,6 +124,10 @@ UPDATE_SETS = (
     "updates_blind74",
     "updates_blind75",
     "updates_blind76",
+    "updates_blind77",
+    "updates_blind78",
+    "updates_blind79",
+    "updates_blind80",
 )
 K = 10
 BATCH = 100

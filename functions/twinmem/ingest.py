@@ -269,7 +269,8 @@ def named_filed(
         return {}
     said = ev.content if text is None else text  # (with relatives said alone named: relatives.py)
     named = named_subjects.mentions(f"{ev.asked or ''} {said}", list(names))[:MAX_NAMED]  # or its question
-    if not named and ev.spoken_of and named_subjects.refers_back(ev.content):  # "She transferred, ..."
+    back = named_subjects.refers_back(ev.content) or bool(ev.asked and named_subjects.ASKS_OF_SOMEONE.search(ev.asked))
+    if not named and ev.spoken_of and back:  # "She transferred, ...", or the answer to "What's her title now?"
         named = named_subjects.mentions(ev.spoken_of, list(names))[-MAX_NAMED:]  # the last said
     return {n: store.filed_values(acc.tenant, acc.account, names[n]) for n in named}
 

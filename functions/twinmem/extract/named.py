@@ -29,7 +29,17 @@ from twinmem.extract.time_anchor import find_time
 from twinmem.subjects import LEAD_HEADS, SHORT_HEADS, THING_HEADS
 from twinmem.values import fold, value_key
 
-__all__ = ["changes", "kind_of", "mentions", "names_a_value", "own_value", "refers_back", "stated", "statement_at"]
+__all__ = [
+    "ASKS_OF_SOMEONE",
+    "changes",
+    "kind_of",
+    "mentions",
+    "names_a_value",
+    "own_value",
+    "refers_back",
+    "stated",
+    "statement_at",
+]
 
 THING_TYPES = {"port": "port", "version": "version", "price": "price"}
 _OLD = re.compile(
@@ -187,6 +197,10 @@ def _lead(
         # "She's engaged now" after "Bettina and Klaus": not Klaus
         lead = [(-1, name) for name in at if other is None or gender_of(name) != other]
     return lead
+
+
+# a question about someone or something said before: "What's her title now?", "Which port did you move it to?"
+ASKS_OF_SOMEONE = re.compile(r"\b(?:he|she|it|they|his|her|its|their|him|them)\b", re.I)
 
 
 def refers_back(text: str) -> bool:

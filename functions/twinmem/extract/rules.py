@@ -23,6 +23,7 @@ from functools import cache
 from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
 from twinmem.extract.acknowledged import acknowledged
+from twinmem.extract.answered import answered
 from twinmem.extract.base import SELF, Reading, Statement
 from twinmem.extract.casual import with_apostrophes
 from twinmem.extract.checks import check
@@ -230,7 +231,7 @@ class RulesExtractor:
             found += _new(found, day_corrected(norm, said_at, filed)) + denied(text, asked, filed, said_at, found)
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
-            found += first_values(text, said_at, found)
+            found += first_values(text, said_at, found) + answered(text, said_at, asked, things or {}, found)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
         return Reading(
