@@ -231,7 +231,9 @@ LANG_MOD = Lazy(
     re.I,
 )
 VALUE_TRIM = re.compile(
-    r"^(?:the|a|an|my|our|some|i['’]d\s+say|i\s+(?:think|guess|reckon|suppose)|honestly|probably|definitely)\s+", re.I
+    r"^(?:the|a|an|my|our|some|i['’]d\s+say|i\s+(?:think|guess|reckon|suppose)|honestly|probably|definitely|"
+    r"officially|formally|finally|now|currently|technically)\s+",
+    re.I,
 )
 CAR_ADJ = Lazy(
     r"^(?:new|used|old|brand[- ]new|second-hand|little|black|white|red|blue|grey|gray|silver|"

@@ -47,6 +47,10 @@ _RELATIVE = re.compile(
 )
 
 
+# a name with an aside in brackets after it: "Lumen (the checkout redesign)", "atlas-db (the old one)"
+_ASIDE = re.compile(r"((?-i:[A-Z][\w.-]*)(?:\s+(?-i:[A-Z][\w.-]*)){0,2}|[\w.]+-[\w.-]+)\s*\([^()]{1,60}\)\s*$")
+
+
 _OPENER = re.compile(
     r"\W*((?:[A-Z][\w&'’-]*\s+(?:&\s+)?){0,3}?[A-Z][\w&'’-]*|(?:the|our|my)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?-i:[a-z])"
 )
@@ -64,6 +68,8 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
         core = lead.group(1)  # "Sew Happy lost its lease and | reopened in Lititz": what opens the sentence
     if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
         return None
+    if (aside := _ASIDE.search(sent, 0, hit.m.start() - len(hit.aux))) is not None:  # "Lumen (the app) is ...": Lumen
+        core = aside.group(1)
     if (which := _RELATIVE.fullmatch(core)) is not None:  # "The glass studio where I make my bowls is in ...": it
         core = which.group(1)
     if (where := _PLACED.fullmatch(core)) is not None:  # "The Redis instance on the dev box runs on ...": Redis
