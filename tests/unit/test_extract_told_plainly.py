@@ -912,3 +912,29 @@ def test_a_thing_s_first_value_is_filed_once_not_also_under_a_word_of_its_name()
         "The billing API listens on port 9090. Can you write a curl for it?", SAID, "user", filed={}, things={}
     )
     assert [(s.subject, s.attribute, s.value) for s in got.statements] == [("billing API", "port", "9090")]
+
+
+def test_a_price_paid_or_let_at_with_an_aside_and_a_name_with_one_in_brackets() -> None:
+    assert ("Gymbox", "price", "£30", 1) in read("currently paying £30/mo for Gymbox, the one by the station.")
+    assert ("Fernhill Lodge", "price", "$95", 1) in read("We rent out Fernhill Lodge, the old barn, for $95 a night.")
+    assert ("Fernhill Lodge", "price", "$95", 1) in read("The quote came in: Fernhill Lodge is asking $95 a night.")
+    assert ("Quokka", "status", "on hold", 1) in read("Quokka (the billing rewrite) is on hold until spring.")
+    assert ("Quokka", "status", "in staging", 1) in read("Quokka is in staging while QA pokes at it.")
+
+
+def test_an_adverb_before_a_title_is_no_part_of_it() -> None:
+    got = read("Big week: my title is officially staff designer from Monday.", {"job_title": ["senior designer"]})
+    assert (SELF, "job_title", "staff designer", 1) in got
+
+
+def test_the_one_someone_got_engaged_to_named_in_the_sentence_after_the_news() -> None:
+    assert ("Teodor", "partner", "Ilinca", 1) in read("Teodor's engaged! He met Ilinca on a ferry to Hvar.")
+    assert ("Teodor", "partner", "Ilinca", 1) in read("Big news about Teodor: he's engaged! Her name is Ilinca.")
+    assert ("Teodor", "partner", "Ilinca", 1) in read("Teodor got engaged! He and Vesna split ages ago, it's Ilinca.")
+    assert not {f for f in read("Teodor got engaged! It's Sunday, so we're toasting.") if f[1] == "partner"}
+
+
+def test_she_after_a_word_of_discourse_is_the_one_spoken_of() -> None:
+    filed = {"Marta": {"home_city": ["Oslo"]}}
+    got = things.changes("turns out she hated the Oslo rain, she's in Bergen now.", SAID, filed)
+    assert [(s.subject, s.attribute, s.value) for s in got] == [("Marta", "home_city", "Bergen")]

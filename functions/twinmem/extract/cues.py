@@ -112,11 +112,14 @@ FOLLOW_LEAVE = Lazy(
 )
 # news of a wedding or an engagement, then whom to in the next sentence: "Mateus is engaged! To Carolina."
 FOLLOW_WED = Lazy(
-    r"(?:^|[\s:,;—–-])(?P<who>I|[Ww]e|[A-Z][a-z]+)(?:\s+(?:is|are|am|has|have|just|finally|officially|got|gotten))*"
+    r"(?:^|[\s:,;—–-])(?P<who>I|[Ww]e|[Hh]e|[Ss]he|[A-Z][a-z]+)(?:\s+(?:is|are|am|has|have|just|finally|officially|got|gotten))*"
     r"(?:['’][sm])?(?:\s+(?:just|finally|officially|got|gotten))*\s+(?:engaged|married|hitched)\W*$"
 )
+# how the one someone is engaged to is named after the news: "Her name is Mireille", "he met Zeynep", "it's Hana"
+_NAMED_AS = r"(?:her|his|their)\s+name(?:['’]s|\s+is)|(?:he|she|they)\s+met|it['’]s|it\s+is"
 FOLLOW_TO = Lazy(
-    rf"^\W*(?i:(?:and|but)\s+)?(?i:not\s+to\s+[^.!?]*?\bbut\s+)?(?i:to)\s+(?P<val>{_M['NAMETOK']}(?:\s+{_M['NAMETOK']})?)\b"
+    rf"^\W*(?i:(?:and|but)\s+)?(?:(?i:not\s+to\s+[^.!?]*?\bbut\s+)?(?i:to)|[^.!?]*?\b(?i:{_NAMED_AS}))"
+    rf"\s+(?P<val>{_M['NAMETOK']}(?:\s+{_M['NAMETOK']})?)\b"
 )
 FOLLOW_AT = Lazy(
     rf"^\W*(?:(?:so|and|now)\s+)?(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:now\s+)?(?:at|with)\s+(?P<val>{_M['CAPX']})"

@@ -238,7 +238,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
     or takes one as its object ("Hyun-woo owns it now"), or that opens on a value ("... went up again. £22 now.")."""
     names = {n for _p, n in lead}
     if len(names) != 1 or not (
-        _PRONOUN_START.match(sent)
+        _PRONOUN_START.match(sent, _DISCOURSE.match(sent).end())  # type: ignore[union-attr]  # "turns out she ..."
         or _OBJECT.search(sent)
         or _VALUE_START.match(sent)
         or _IT_DOES.search(sent)
@@ -367,7 +367,7 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]
 def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]) -> str | None:
     """The words between a subject (or the pronoun opening the sentence, for one carried on) and its value,
     the subject's old values blanked; None when they make the value someone else's ("and his wife ...")."""
-    opening = _PRONOUN_START.match(sent)
+    opening = _PRONOUN_START.match(sent, _DISCOURSE.match(sent).end())  # type: ignore[union-attr]  # "turns out she"
     # carried on by a pronoun opening the sentence, or by one later in it ("Ops put nginx in front, and it answers")
     again = opening.end() if opening else max((m.end() for m in _IT_DOES.finditer(sent, 0, pos)), default=0)
     again = max([again, *(m.end() - 1 for m in _SHOWS.finditer(sent, 0, pos + 1))])  # "the login screen says 1.4.2"

@@ -13,7 +13,7 @@ from twinmem.extract.lexicon import words
 from twinmem.extract.pairs import clean, favorite_of, resolve_place_or_org
 from twinmem.extract.table import grammar
 from twinmem.extract.time_anchor import find_time
-from twinmem.extract.turn import Turn
+from twinmem.extract.turn import Subject, Turn
 
 __all__ = ["favourite_answered", "follow_up", "promoted_to", "someone_named", "wed_to"]
 
@@ -56,12 +56,19 @@ def wed_to(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
     news, to = cues.FOLLOW_WED.search(prev), cues.FOLLOW_TO.match(sent)
     if not (news and to) or cues.HEDGE.search(prev[news.start() :]):
         return []
-    who = turn.person(news.group("who"))
+    who = _named_before(prev, news.start("who")) if news.group("who").lower() in ("he", "she") else None
+    who = who or turn.person(news.group("who"))
     name = to.group("val")
     if who is None or not check("notname", name) or name.lower() in words("not_names"):
         return []
     span = (offset + to.start("val"), offset + to.end("val"))
     return [Statement(subject=who.display, attribute="partner", value=name, valid_from=turn.said.date(), span=span)]
+
+
+def _named_before(prev: str, at: int) -> Subject | None:
+    """The person last named before a "he" or "she" in the sentence: "Big news about Teodor: he's engaged!"."""
+    names = [n for n in re.findall(grammar().macros["NAMETOK"], prev[:at]) if n.lower() not in words("not_names")]
+    return Subject(names[-1], "person") if names else None
 
 
 def favourite_answered(prev: str, sent: str, offset: int, turn: Turn) -> list[Statement]:
