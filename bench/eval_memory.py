@@ -128,6 +128,10 @@ UPDATE_SETS = (
     "updates_blind78",
     "updates_blind79",
     "updates_blind80",
+    "updates_blind81",
+    "updates_blind82",
+    "updates_blind83",
+    "updates_blind84",
 )
 K = 10
 BATCH = 100

@@ -93,3 +93,10 @@ def test_the_rules_read_the_answer_with_the_question_and_not_without_it() -> Non
     alone = rules.read("head chef, at the new place", SAID, "user", filed={}, things=things)
     assert [(s.subject, s.attribute, s.value) for s in with_q.statements] == [("Dov", "job_title", "head chef")]
     assert alone.statements == []
+
+
+def test_a_thing_named_in_the_question_but_not_recorded_yet_and_where_it_is_hosted() -> None:
+    got = _answer("Oslo. Stockholm was too pricey.", "Nice. Where did Ledgerly end up being hosted?")
+    assert got == [("Ledgerly", "location", "Oslo")]
+    got = _answer("Kraków, finally.", "Where did Maja end up moving?")
+    assert got == [("Maja", "home_city", "Kraków")]

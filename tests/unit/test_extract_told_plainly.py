@@ -938,3 +938,33 @@ def test_she_after_a_word_of_discourse_is_the_one_spoken_of() -> None:
     filed = {"Marta": {"home_city": ["Oslo"]}}
     got = things.changes("turns out she hated the Oslo rain, she's in Bergen now.", SAID, filed)
     assert [(s.subject, s.attribute, s.value) for s in got] == [("Marta", "home_city", "Bergen")]
+
+
+def test_a_favourite_said_not_to_be_the_old_one_any_more_then_the_new() -> None:
+    got = read(
+        "Correction: my favourite album isn't Rumours any more, it's Blue Lines.", {"favorite_album": ["Rumours"]}
+    )
+    assert (SELF, "favorite_album", "Blue Lines", 1) in got
+
+
+def test_it_after_an_event_is_the_thing_named_before_and_not_the_event_s_noun() -> None:
+    got = read("Note for the wiki: orders-api isn't on 7000 now. After the proxy migration it serves on 7443.")
+    assert ("orders-api", "port", "7000", -1) in got
+    assert not {f for f in got if f[0] == "proxy migration" or f[0] == "proxy"}
+    filed = {"orders-api": {"port": ["7000"]}}
+    said = things.changes("After the proxy migration it serves on 7443.", SAID, filed, asked=None)
+    assert not said  # nobody named in the turn: "it" is nobody's here
+    said = things.changes("orders-api moved. After the proxy migration it serves on 7443.", SAID, filed)
+    assert [(s.subject, s.value) for s in said] == [("orders-api", "7443")]
+
+
+def test_first_values_said_with_the_kind_beside_the_name() -> None:
+    assert ("Tern POS", "version", "4.1", 1) in read("The shop's tills run Tern POS version 4.1.")
+    assert ("Rowan", "job_title", "solicitor", 1) in read("My cousin Rowan is a solicitor at Hale & Finch.")
+    assert ("Rowan", "employer", "Hale & Finch", 1) in read("My cousin Rowan is a solicitor at Hale & Finch.")
+    assert ("sync-job", "status", "disabled", 1) in read("sync-job is disabled until the vendor fixes their API.")
+    assert ("Bluefin", "location", "Quay Street", 1) in read("Our boat, the Bluefin, is moored at Quay Street.")
+    assert ("Pressmark", "location", "Dock Road", 1) in read(
+        "I get my zines printed at Pressmark, a small shop on Dock Road."
+    )
+    assert not {f for f in read("We spent a week in Porto, a city in Portugal.") if f[1] == "location"}

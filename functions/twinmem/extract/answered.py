@@ -41,6 +41,9 @@ _LEAD_IN = re.compile(
 _PHRASE_END = re.compile(r"\s*(?:[.!?](?=\s|$)|[;,:()—–]|\s-\s|$)")
 _NO = re.compile(r"\W*(?:no|nope|nah|not|none|nobody|no\s+one|nothing|dunno|unsure|not\s+sure)\b", re.I)
 _CAPITALISED = re.compile(r"(?-i:(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'.-]*){0,3}(?:\s+team)?)")
+# a name in the question, recorded or not yet: "Compass", "search-indexer" (not the word that opens a sentence)
+_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)(?<![\w-])((?-i:[A-Z][\w-]+)|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?![\w-])")
+_ASKING = frozenset({"Who", "What", "Where", "Which", "How", "When", "Why", "Is", "Are", "Did", "Does", "So", "And"})
 _TWINS = {"home_city": "location", "location": "home_city"}  # where a person lives, where a thing is
 _NUMBER = re.compile(r"\d{2,5}\b")
 
@@ -67,6 +70,9 @@ def _whose(question: str, attribute: str, things: Mapping[str, Mapping[str, Sequ
     named = mentions(question, list(things))
     if named:
         return named[-1]
+    said = [n for n in _NAMED.findall(question) if n.lower() not in words("not_names") and n not in _ASKING]
+    if said and not _YOU.search(question):  # "Where did Compass end up being hosted?": recorded or not
+        return said[-1]
     if _YOU.search(question) and not _THIRD.search(question.replace("it's", "")):
         return SELF
     if _THIRD.search(question):

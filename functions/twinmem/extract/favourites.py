@@ -66,6 +66,11 @@ _FRAMES = [
         rf"\s+(?:is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?{_NP}{_END}",
         re.I,
     ),
+    re.compile(  # "my favourite band isn't Muse any more, it's Big Thief"
+        rf"\b(?:isn't|is\s+not|(?:is|'s)\s+no\s+longer)\s+[^,;.!?]{{1,40}}?\s*[,;:—–-]\s*(?:but\s+|now\s+)?"
+        rf"(?:it's|it\s+is)\s+(?:now\s+)?{_NP}{_END}",
+        re.I,
+    ),
     re.compile(
         rf"{_NP}\s+(?:beats|trumps|tops|edges\s+out|wins\s+over)\s+[\w-]+(?:\s+[\w-]+)?\b", re.I
     ),  # "pho beats ramen"

@@ -71,6 +71,7 @@ _DEVICES = re.compile(
     r"(?:firmware|thermostat|router|game|device|phone|laptop|tablet|console|printer|camera|os|kernel|browser|editor|driver)$",
     re.I,
 )
+_IT = re.compile(r"(?<!says\s)(?<!shows\s)(?<!reads\s)(?<!reports\s)\b(?:it|they)\b", re.I)  # (not "router says it's")
 _MORE_DIGITS = re.compile(r"[\s.-]*\d")
 
 
@@ -132,9 +133,16 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
             if start > 0 and _PREP_CLAUSE.match(sent, start):  # ", on the default 25565": the clause before's
                 start = clause(sent, start - 1)[0]
             near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and start <= s]
-            if near and own_value(sent, pos) and not cues.NEG.search(sent[near[-1][0] : pos]):
+            if near and _held(sent, near[-1][0], pos):
                 found.append((near[-1][1], attribute, value))
     return found
+
+
+def _held(sent: str, owner_end: int, pos: int) -> bool:
+    """The value at `pos` is held by the thing named just before it: not negated, hedged or said of "it" (the
+    clause's own subject: "since the gateway rollout it serves on 9443")."""
+    between = sent[owner_end:pos]
+    return own_value(sent, pos) and not cues.NEG.search(between) and not _IT.search(between)
 
 
 def _plan_prices(sent: str) -> list[tuple[str, str, str]]:

@@ -166,7 +166,8 @@ _VALUE_START = re.compile(
 _OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
 _IT_DOES = re.compile(
-    r"(?:\b(?:and|so|now|but|then|says|said|that|out|apparently|actually)|[,;:—–])\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+|only\s+|still\s+|also\s+|just\s+)?(?:is|are|runs|run|serves|"
+    r"(?:\b(?:and|so|now|but|then|says|said|that|out|apparently|actually|rollout|upgrade|migration|move|cutover|"
+    r"update|release|deploy|change|switch|outage|incident|today|yesterday|week|weekend|month)|[,;:—–])\s+(?:it|they)(?:'s|'ve|'re|\s+(?:now\s+|have\s+|only\s+|still\s+|also\s+|just\s+)?(?:is|are|runs|run|serves|"
     r"listens|sits|lives|moved|went|got|has|costs|answers|points|relocated|reopened|opened|taken\s+over|set\s+up))\b",
     re.I,
 )

@@ -47,6 +47,8 @@ _RELATIVE = re.compile(
 )
 
 
+# a name set beside its kind, between commas: "Dad's sailboat, the Marigold, ...", "our router, Nimbus, ..."
+_APPOSED = re.compile(r"\w,\s+((?:the\s+)?(?-i:[A-Z][\w'&.-]*)(?:\s+(?-i:[A-Z][\w'&.-]*)){0,3})\s*,\s*$")
 # a name with an aside in brackets after it: "Lumen (the checkout redesign)", "atlas-db (the old one)"
 _ASIDE = re.compile(r"((?-i:[A-Z][\w.-]*)(?:\s+(?-i:[A-Z][\w.-]*)){0,2}|[\w.]+-[\w.-]+)\s*\([^()]{1,60}\)\s*$")
 
@@ -64,7 +66,9 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
     hit.aux = aux.group(0) if aux else ""
     core = pre[: aux.start()] if aux else pre
-    if c_start > 0 and re.fullmatch(r"\s*(?:and|but|then)?\s*", core) and (lead := _OPENER.match(sent)):
+    if c_start > 0 and not core.strip() and (named := _APPOSED.search(sent, 0, c_start)):
+        core = named.group(1)  # "Mom's bakery, Fernhill Bakery, is on ...": the name set beside its kind
+    elif c_start > 0 and re.fullmatch(r"\s*(?:and|but|then)?\s*", core) and (lead := _OPENER.match(sent)):
         core = lead.group(1)  # "Sew Happy lost its lease and | reopened in Lititz": what opens the sentence
     if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
         return None

@@ -178,9 +178,16 @@ class Turn:
         self.last_person = subj
         return subj
 
+    def _it_after(self, toks: list[str]) -> Subject | None:
+        """ "Since the gateway rollout it serves on 9443": "it" is the thing named before, not the gateway."""
+        return self.it_thing() if len(toks) > 1 and toks[-1].lower() in ("it", "they") else None
+
     def thing(self, pre: str) -> Subject | None:
         """Subject for a thing named just before the predicate ("the payments service")."""
-        det, np = _noun_phrase(re.findall(r"[\w.@/+#'’&-]+", pre))
+        toks = re.findall(r"[\w.@/+#'’&-]+", pre)
+        if (said := self._it_after(toks)) is not None:
+            return said
+        det, np = _noun_phrase(toks)
         if not np or np[0] == "&":
             return None
         text = re.sub(r"['’]s$", "", " ".join(np))
