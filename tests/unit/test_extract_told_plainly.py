@@ -968,3 +968,19 @@ def test_first_values_said_with_the_kind_beside_the_name() -> None:
         "I get my zines printed at Pressmark, a small shop on Dock Road."
     )
     assert not {f for f in read("We spent a week in Porto, a city in Portugal.") if f[1] == "location"}
+
+
+def test_a_visit_planned_after_a_move_leaves_the_move_a_move() -> None:
+    got = read("I've just moved to Halifax for work, so my sister is planning a visit.", {"home_city": ["Regina"]})
+    assert (SELF, "home_city", "Halifax", 1) in got
+    assert not {
+        f for f in read("I flew to Halifax for a week, back on Monday.", {"home_city": ["Regina"]}) if f[2] == "Halifax"
+    }
+    filed = {"Ottilie": {"home_city": ["Regina"]}}
+    said = things.changes("Ottilie moved to Halifax for a job, so I'm planning a visit!", SAID, filed)
+    assert [(s.subject, s.value) for s in said] == [("Ottilie", "Halifax")]
+
+
+def test_a_rule_never_matches_from_inside_a_word() -> None:
+    got = read("So the cafe cut my hours, and Marlow Hardware down the street hired me instead.")
+    assert not {f for f in got if f[1] == "status"}

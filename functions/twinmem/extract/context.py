@@ -255,8 +255,6 @@ def candidate_values(
         return []
     if not t.cues["first_person"].search(sent) and not _continues(sent, lead, t):
         return []
-    if kind in ("city", "country", "place") and t.cues["trip"].search(sent):
-        return []
     out = []
     for value, pos in _shaped(sent, kind, t):
         a, b = clause(sent, pos)
@@ -272,6 +270,7 @@ def candidate_values(
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])
             or _couple(sent, pos, value)
+            or (kind in ("city", "country", "place") and cues.on_a_trip(sent, b, t.cues["trip"]))
             or cues.NEG.search(sent[a:pos])
             or cues.HEDGE.search(sent[max(since, a) : b])
         ):

@@ -269,3 +269,14 @@ _TAG_QUESTION = re.compile(
     r"(?:\s+(?:it|he|she|they|you|we|i|there|that))?)\s*\?$",
     re.I,
 )
+
+
+def on_a_trip(sent: str, end: int, trip: re.Pattern[str]) -> bool:
+    """A place said of a trip, not a home: a word of travel up to `end` (where the place's clause ends), or opening
+    the clause after it ("I'm in Calgary now, visiting my aunt", "..., and she visits Salzburg"). "I've moved to
+    Calgary for a job, so my parents are planning a visit" is a move."""
+    after = _NEXT_CLAUSE.match(sent, end)
+    return bool(trip.search(sent, 0, end) or trip.match(sent, after.end() if after else end))
+
+
+_NEXT_CLAUSE = re.compile(r"[\s,;:—–-]*(?:(?:and|but)\s+)?(?:(?:he|she|they|i|we)\s+)?", re.I)

@@ -293,7 +293,7 @@ def _new_values(
         if (
             not values
             or not own_value(bare, pos)
-            or (kind in _PLACES and attribute != "location" and table().cues["trip"].search(sent))
+            or (kind in _PLACES and attribute != "location" and _on_a_trip(sent, pos))
         ):
             continue
         if value_key(attribute, value) != value_key(attribute, values[0]) and fold(value) != fold(
@@ -301,6 +301,10 @@ def _new_values(
         ):  # or back
             out.append((owner or "", value))
     return out
+
+
+def _on_a_trip(sent: str, pos: int) -> bool:
+    return cues.on_a_trip(sent, clause(sent, pos)[1], table().cues["trip"])
 
 
 def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, named: list[tuple[int, str]]) -> bool:

@@ -140,12 +140,12 @@ def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
 
 
 def _matches(rule: Rule, sent: str) -> Iterator[re.Match[str]]:
-    """A rule's matches, left to right; one that starts inside a word ("Ros|a is a nurse") does not hide a
-    match starting later within it ("Rosa is | a nurse")."""
+    """A rule's matches, left to right; one starting inside a word is none ("Hardw|are down the street")."""
     pos = 0
     while (m := rule.regex.search(sent, pos)) is not None:
-        yield m
         inside = m.start() > 0 and sent[m.start() - 1].isalnum() and sent[m.start()].isalnum()
+        if not inside:
+            yield m
         pos = m.start() + 1 if inside else max(m.end(), m.start() + 1)
 
 
