@@ -984,3 +984,20 @@ def test_a_visit_planned_after_a_move_leaves_the_move_a_move() -> None:
 def test_a_rule_never_matches_from_inside_a_word() -> None:
     got = read("So the cafe cut my hours, and Marlow Hardware down the street hired me instead.")
     assert not {f for f in got if f[1] == "status"}
+
+
+def test_favourites_taken_over_in_a_relative_clause_or_named_just_before_it_s_my_new_favourite() -> None:
+    filed = {"favorite_food": ["gnocchi"]}
+    got = read("Treating myself with jollof rice, which has quietly taken over as my favourite.", filed)
+    assert (SELF, "favorite_food", "jollof rice", 1) in got
+    filed = {"favorite_book": ["Dune"]}
+    got = read("My cousin lent me The Name of the Wind and it's my new favourite.", filed)
+    assert (SELF, "favorite_book", "The Name of the Wind", 1) in got
+    assert not {f for f in read("My brother says Dune is his favourite now.", filed) if f[1] == "favorite_book"}
+
+
+def test_work_in_house_a_diary_sentence_and_a_place_someone_else_moved_to_or_that_loses() -> None:
+    assert (SELF, "employer", "Pellworth", 1) in read("I've gone in-house at Pellworth.", {"employer": ["Brightly"]})
+    assert (SELF, "home_city", "Leeds", 1) in read("Graduated and signed a lease in Leeds.", {"home_city": ["York"]})
+    assert not read("Talked to Sam, who moved to Leeds.", {"home_city": ["York"]})
+    assert not read("Ran the numbers and Leeds doesn't come out ahead.", {"home_city": ["York"]})

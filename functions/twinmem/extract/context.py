@@ -270,8 +270,7 @@ def candidate_values(
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])
             or _couple(sent, pos, value)
-            or (kind in ("city", "country", "place") and cues.on_a_trip(sent, b, t.cues["trip"]))
-            or cues.NEG.search(sent[a:pos])
+            or cues.not_held(sent, (a, b), (pos, pos + len(value)), t.cues["trip"] if kind in _PLACES else None)
             or cues.HEDGE.search(sent[max(since, a) : b])
         ):
             continue
@@ -279,6 +278,7 @@ def candidate_values(
     return out
 
 
+_PLACES = ("city", "country", "place")
 # "doing Tagalog twice a week with a tutor": whom one does it with is no owner of the value
 _WITH_SOMEONE = re.compile(
     r"\b(?:with|from)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+)?(?:tutor|teacher|coach|friend|friends|group|class)\b", re.I

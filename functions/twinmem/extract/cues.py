@@ -144,6 +144,7 @@ PERFECT = re.compile(r"['’]ve\b|\b(?:have|has|had|haven't|hasn't|been)\b|['’
 PAST_STATE = re.compile(r"^(?:lived|resided|worked|spoke|drove|played|stayed|was|were)\b", re.I)
 PAST_AUX = re.compile(r"\b(?:was|were|wasn't|weren't|used\s+to|didn't\s+use\s+to)\b", re.I)
 NEG = re.compile(r"\b(?:not|never|no\s+longer|no\s+more|nor|none)\b|n['’]t\b", re.I)
+NEG_NEXT = re.compile(r"\s+(?:\w+n['’]t|never|no\s+longer)\b", re.I)  # a value its clause denies: "Oslo doesn't win"
 NEG_TAIL = Lazy(
     r"^\s*,?\s*(?:(?:any\s*more|no\s+more|no\s+longer|not\s+any\s*more)\b|"
     r"(?:is|are)\s+(?:not|no\s+longer)\b)",
@@ -280,3 +281,12 @@ def on_a_trip(sent: str, end: int, trip: re.Pattern[str]) -> bool:
 
 
 _NEXT_CLAUSE = re.compile(r"[\s,;:—–-]*(?:(?:and|but)\s+)?(?:(?:he|she|they|i|we)\s+)?", re.I)
+
+
+def not_held(sent: str, clause_at: tuple[int, int], value_at: tuple[int, int], trip: re.Pattern[str] | None) -> bool:
+    """The value is not said to hold: denied in its clause before it or right after it ("Helsinki doesn't come
+    out ahead"), or, given the `trip` words for a place, a trip's place."""
+    (a, b), (pos, end) = clause_at, value_at
+    return bool(
+        NEG.search(sent, a, pos) or NEG_NEXT.match(sent, end) or (trip is not None and on_a_trip(sent, b, trip))
+    )

@@ -25,12 +25,12 @@ from twinmem.vocabulary import FAVORITE
 __all__ = ["Passage", "asked_self", "last_new"]
 
 _NP = (
-    r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?-i:[a-z]{5,}ly)\b)(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|ngl|tbh|imo|imho|lol|lowkey|to|have|has|had|admit|in|on|at|after|before|of|with|during|january|february|march|"
+    r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?-i:[a-z]{5,}ly)\b)(?![\w'-]+ing\s+(?:with|on|at|in|to|for|about|by)\b)(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|ngl|tbh|imo|imho|lol|lowkey|to|have|has|had|admit|in|on|at|after|before|of|with|during|january|february|march|"
     r"april|june|july|august|september|october|november|december|"
     r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
     r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
     r"over|honestly|though|"
-    r"is|are|has|have|as|since|for|to|in|on|at|any\s*more|nowadays|actually)\b)[\w'-]+){0,5}?)"
+    r"is|are|has|have|as|since|for|to|in|on|at|with|any\s*more|nowadays|actually)\b)[\w'-]+){0,5}?)"
 )
 _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"
 _TITLE = r"(?P<v>(?<![\w'-])[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|(?:of|the|a|an|at|in|on|to|for|and|&)(?=\s+[A-Z])))+)"
@@ -75,8 +75,9 @@ _FRAMES = [
         rf"{_NP}\s+(?:beats|trumps|tops|edges\s+out|wins\s+over)\s+[\w-]+(?:\s+[\w-]+)?\b", re.I
     ),  # "pho beats ramen"
     re.compile(  # "Big Thief has completely taken over", "boygenius kinda took paramore's spot"
-        rf"{_NP}\s+(?:(?:has|have|kinda|kind\s+of|basically|just|officially|completely|totally|finally)\s+)*"
-        r"(?:taken\s+over\b(?!\s+(?:from\s+)?(?:as|at|the\s+(?:team|company|project|shop|business|account)))|"
+        rf"{_NP}(?:\s*,?\s+which)?\s+(?:(?:has|have|kinda|kind\s+of|basically|just|officially|completely|totally|finally|"
+        r"quietly)\s+)*(?:taken\s+over\b(?!\s+(?:from\s+)?(?:as(?!\s+(?:my|the)\s+(?:new\s+|all[- ]time\s+)?"
+        r"(?:favou?rite|fave|fav|go-to))|at|the\s+(?:team|company|project|shop|business|account)))|"
         r"(?:took|taken|stole|stolen)\s+[\w'-]+(?:\s+[\w'-]+)?['’]s?\s+(?:spot|place|crown|throne))",
         re.I,
     ),
@@ -87,6 +88,11 @@ _FRAMES = [
     re.compile(  # a title with its small words: "Everything Everywhere All at Once has knocked Spirited Away off"
         rf"{_TITLE}\s+(?:has\s+|just\s+)?(?:knocked\s+.{{1,40}}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne)|"
         r"(?:officially\s+)?(?:overtaken|dethroned|replaced)\b)"
+    ),
+    re.compile(  # "a friend lent me Piranesi and it's my new favourite": the title just named
+        r"(?P<v>(?<![\w'-])[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|(?:of|the|a|an|in|on|to|for|and|&)(?=(?:\s+(?:of|the|a|an))?\s+[A-Z]))){0,6})"
+        r"\s*,?\s+and\s+it(?:'s|\s+is|\s+has\s+become)\s+(?:now\s+|officially\s+)?my\s+(?:new\s+)?"
+        r"(?:all[- ]time\s+)?(?:favou?rite|fave|fav)\b"
     ),
     re.compile(rf"\bit'?s\s+(?:now\s+|all\s+)?{_NP}\s+for\s+me\b(?!\s+to\b)", re.I),  # "it's Fontaines D.C. for me"
     re.compile(  # "my order these days is a matcha latte"
@@ -239,13 +245,23 @@ def last_new(
             best = (named, p.start, p.end)
         for m in (m for frame in _FRAMES for m in frame.finditer(stated)):
             value = m.group("v").strip()
-            c_start, c_end = clause(p.sent, m.start("v"))
+            c_start, c_end = _owners_clause(p.sent, m)
             said = old.sub(" ", p.sent[c_start:c_end])  # "took paramore's spot"
             if other_person.search(said) or cues.NEG.search(p.sent[c_start : m.start("v")]):
                 continue
             if value_key(attribute, value) not in known and not about.fullmatch(value):
                 best = (value, p.start, p.end)
     return best
+
+
+def _owners_clause(sent: str, m: re.Match[str]) -> tuple[int, int]:
+    """Where whose favourite it is is said: the value's clause, or from the value on when "my" follows it in the
+    frame ("a friend lent me Piranesi and it's my new favourite": the friend only lent it)."""
+    c_start, c_end = clause(sent, m.start("v"))
+    return (m.start("v") if _MY.search(sent, m.end("v"), m.end()) else c_start), c_end
+
+
+_MY = re.compile(r"\bmy\b", re.I)
 
 
 # the speaker asking themselves, then answering: "Favourite book? Piranesi, easily."
