@@ -16,8 +16,21 @@ _FOLD = re.compile(r"[\s\-_]+")
 
 
 def subject_key(name: str) -> str:
-    """What a name is filed and matched under: normalised, with hyphens and underscores as spaces."""
-    return _FOLD.sub(" ", normalize_subject(name)).strip()
+    """What a name is filed and matched under: normalised, with hyphens and underscores as spaces, and without a
+    title of kinship before a name ("Aunt Marisol" is Marisol, as she is called next)."""
+    return without_kin_title(_FOLD.sub(" ", normalize_subject(name)).strip())
+
+
+_KIN_TITLE = re.compile(
+    r"^(?:aunt|auntie|aunty|uncle|grandma|grandpa|granny|grandad|granddad|grandmother|grandfather|nana|nan|gran|"
+    r"cousin|great[ -]aunt|great[ -]uncle)\s+(?=\S)",
+    re.I,
+)
+
+
+def without_kin_title(name: str) -> str:
+    """The name a person is called by without the title of kinship before it: "Aunt Marisol" -> "Marisol"."""
+    return _KIN_TITLE.sub("", name.strip())
 
 
 def resolve(acc: Account, name: str) -> str:

@@ -1001,3 +1001,16 @@ def test_work_in_house_a_diary_sentence_and_a_place_someone_else_moved_to_or_tha
     assert (SELF, "home_city", "Leeds", 1) in read("Graduated and signed a lease in Leeds.", {"home_city": ["York"]})
     assert not read("Talked to Sam, who moved to Leeds.", {"home_city": ["York"]})
     assert not read("Ran the numbers and Leeds doesn't come out ahead.", {"home_city": ["York"]})
+
+
+def test_a_thing_named_after_its_value_does_not_take_it_from_the_one_carried_on() -> None:
+    filed = {"ledger-sync": {"version": ["2.0.1"]}, "TLS fix": {}}
+    text = "ledger-sync isn't on 2.0.1 now, we bumped it to 2.1.0 once the TLS fix landed."
+    said = things.changes(text, SAID, filed)
+    assert [(s.subject, s.value) for s in said] == [("ledger-sync", "2.1.0")]
+
+
+def test_a_kin_title_is_no_part_of_the_name() -> None:
+    filed = {"Aunt Ilse": {"employer": ["Kestrel Bank"]}}
+    said = things.changes("Ilse left Kestrel Bank, and she's at Morrow Foods now.", SAID, filed)
+    assert ("Aunt Ilse", "employer", "Morrow Foods") in [(s.subject, s.attribute, s.value) for s in said]

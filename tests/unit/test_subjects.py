@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from twinmem import subjects
 from twinmem.subjects import named_by
 
 
@@ -73,3 +74,9 @@ def test_a_kind_before_a_name_may_be_left_out_when_it_is_said() -> None:
     from twinmem.extract.named import mentions
 
     assert mentions("Hotfix is out, quokka is now 2.0.1", ["SDK quokka", "Pica"]) == ["SDK quokka"]
+
+
+def test_a_title_of_kinship_before_a_name_is_no_part_of_whom_it_names() -> None:
+    assert subjects.subject_key("Aunt Marisol") == subjects.subject_key("Marisol")
+    assert subjects.subject_key("Grandpa Walt") == "walt"
+    assert subjects.subject_key("Grandma") == "grandma"  # a title alone is what they are called

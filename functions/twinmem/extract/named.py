@@ -26,7 +26,7 @@ from twinmem.extract.pairs import without_possessive
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
-from twinmem.subjects import LEAD_HEADS, SHORT_HEADS, THING_HEADS
+from twinmem.subjects import LEAD_HEADS, SHORT_HEADS, THING_HEADS, without_kin_title
 from twinmem.values import fold, value_key
 
 __all__ = [
@@ -89,6 +89,14 @@ def _short_name(bare: str, words: list[str]) -> str:
 
 @lru_cache(maxsize=4096)
 def _pattern(name: str) -> re.Pattern[str]:
+    """A recorded name as said in a turn, or without the title of kinship it was first said with ("Marisol" for
+    Aunt Marisol): see `_said_as`."""
+    own = _said_as(name)
+    called = without_kin_title(name)
+    return own if called == name.strip() else re.compile(f"{own.pattern}|{_said_as(called).pattern}", re.I)
+
+
+def _said_as(name: str) -> re.Pattern[str]:
     """A recorded name as said in a turn: hyphens and spaces alike, case aside, a head word optional when what
     it heads is a name ("Studio" for the Studio plan, "PureGym" for the PureGym membership), and a named
     thing by its head after a determiner ("the thermostat" for the Vela thermostat)."""
@@ -196,7 +204,7 @@ def _lead(
         said = (opening.group("p") if "p" in opening.groupdict() else opening.group(0)) if opening else ""
         other = {"she": "male", "her": "male", "he": "female", "his": "female"}.get(said.lower())
         # "She's engaged now" after "Bettina and Klaus": not Klaus
-        lead = [(-1, name) for name in at if other is None or gender_of(name) != other]
+        lead = [(-1, name) for name in at if other is None or gender_of(without_kin_title(name)) != other]
     return lead
 
 
@@ -357,8 +365,9 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]
     """Whose the value at `pos` is: the subject named nearest before it in its clause (or carried on)."""
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b and p != pos]  # a subject said as the value owns nothing
-    if not here and (_carries(sent[a:pos], sent[pos:b]) or named[0][0] < 0):
-        here = [(p, n) for p, n in named if p < pos]  # "..., so Aalborg it is"; "She landed at ..."; "bumped it to"
+    if not any(p < pos for p, _n in here) and (_carries(sent[a:pos], sent[pos:b]) or named[0][0] < 0):
+        # "..., so Aalborg it is"; "She landed at ..."; "we bumped it to 1.9.0 once the SAML fix landed"
+        here = [(p, n) for p, n in named if p < pos] or here
     if not here:
         return None
     before = [(p, n) for p, n in here if p < pos]
