@@ -132,6 +132,10 @@ UPDATE_SETS = (
     "updates_blind82",
     "updates_blind83",
     "updates_blind84",
+    "updates_blind85",
+    "updates_blind86",
+    "updates_blind87",
+    "updates_blind88",
 )
 K = 10
 BATCH = 100

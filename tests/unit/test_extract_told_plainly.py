@@ -1014,3 +1014,11 @@ def test_a_kin_title_is_no_part_of_the_name() -> None:
     filed = {"Aunt Ilse": {"employer": ["Kestrel Bank"]}}
     said = things.changes("Ilse left Kestrel Bank, and she's at Morrow Foods now.", SAID, filed)
     assert ("Aunt Ilse", "employer", "Morrow Foods") in [(s.subject, s.attribute, s.value) for s in said]
+
+
+def test_closed_for_repairs_shifts_at_a_shop_a_carrier_and_nobody_is_no_favourite() -> None:
+    assert ("Tollgate Bridge", "status", "closed", 1) in read("The Tollgate Bridge is closed for repairs until May.")
+    assert (SELF, "employer", "Corbel Books", 1) in read("I've taken a few shifts a week at Corbel Books.")
+    assert ("Idris", "job_title", "mail carrier", 1) in read("My uncle Idris has been a mail carrier for years.")
+    got = read("Nobody writes a harbour town like she does, she's my favourite author.")
+    assert not {f for f in got if f[2] == "Nobody"}
