@@ -1022,3 +1022,7 @@ def test_closed_for_repairs_shifts_at_a_shop_a_carrier_and_nobody_is_no_favourit
     assert ("Idris", "job_title", "mail carrier", 1) in read("My uncle Idris has been a mail carrier for years.")
     got = read("Nobody writes a harbour town like she does, she's my favourite author.")
     assert not {f for f in got if f[2] == "Nobody"}
+
+
+def test_an_owner_who_has_owned_it_for_years() -> None:
+    assert ("Fenwick Mill", "owner", "Ada Brack", 1) in read("Ada Brack has owned Fenwick Mill since 1990.")
