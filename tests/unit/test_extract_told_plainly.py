@@ -1026,3 +1026,10 @@ def test_closed_for_repairs_shifts_at_a_shop_a_carrier_and_nobody_is_no_favourit
 
 def test_an_owner_who_has_owned_it_for_years() -> None:
     assert ("Fenwick Mill", "owner", "Ada Brack", 1) in read("Ada Brack has owned Fenwick Mill since 1990.")
+
+
+def test_a_list_ends_where_a_clause_of_its_own_begins_and_i_is_no_car_model() -> None:
+    got = read("Note that I'm allergic to sesame, and Priya can't do dairy.")
+    assert {f for f in got if f[1] == "allergy"} == {(SELF, "allergy", "sesame", 1)}
+    got = read("The Skoda Enyaq I picked up in May is great on range.", {"car": ["Ford Focus"]})
+    assert (SELF, "car", "Skoda Enyaq", 1) in got

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date
+from itertools import takewhile
 
 from twinmem import vocabulary
 from twinmem.extract import cues
@@ -231,9 +232,13 @@ def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
         said = hit.m.string[hit.m.start() : hit.m.end() + 12]  # "left the Illinois | program": what it was
         return [(a, raw, None) for a in resolve_place_or_org(attr, raw, said)]
     if attr == "language" or (attr in ("allergy", "hobby", "nationality") and re.search(r",|\band\b|&", raw)):
-        items = (i.strip() for i in cues.LIST_SPLIT.split(raw))
+        items = takewhile(lambda i: not _A_CLAUSE.search(i), (i.strip() for i in cues.LIST_SPLIT.split(raw)))
         return [(attr, cues.LANG_MOD.sub("", i) if attr == "language" else i, None) for i in items if i]
     return [(attr, raw, None)]
+
+
+# an item that is a clause of its own ends the list: "allergic to peanuts, and Dmitri can't do shellfish"
+_A_CLAUSE = re.compile(r"n['’]t\b|\b(?:is|are|was|were|has|have|does|do|can|will|would)\b", re.I)
 
 
 def _not_item(attribute: str, value: str, qual: str | None, polarity: int) -> Pair:
@@ -349,6 +354,7 @@ def clean(attribute: str, value: str) -> str:
     if attribute == "car":
         while (nv := cues.CAR_ADJ.sub("", v)) != v:
             v = nv
+        v = re.sub(r"\s+I$", "", v)  # "the Kia EV6 I picked up": the speaker, not a model
     if attribute == "status":
         v = re.sub(r"^back\s+(?=up|online)", "", v, flags=re.I)
         v = {"up and running": "up", **_ENDED_AS}.get(v.lower(), v)
