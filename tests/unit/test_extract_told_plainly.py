@@ -1033,3 +1033,8 @@ def test_a_list_ends_where_a_clause_of_its_own_begins_and_i_is_no_car_model() ->
     assert {f for f in got if f[1] == "allergy"} == {(SELF, "allergy", "sesame", 1)}
     got = read("The Skoda Enyaq I picked up in May is great on range.", {"car": ["Ford Focus"]})
     assert (SELF, "car", "Skoda Enyaq", 1) in got
+
+
+def test_a_pet_s_name_with_whose_and_what_it_is_beside_it() -> None:
+    assert (SELF, "pet", "Mochi", 1) in read("Mochi, my old tabby, slept through the storm.")
+    assert not {f for f in read("Rex, his terrier, barked all night.") if f[1] == "pet"}
