@@ -21,7 +21,7 @@ from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check
 from twinmem.extract.context import shaped_values, table
 from twinmem.extract.lexicon import words
-from twinmem.extract.named import kind_of, mentions
+from twinmem.extract.named import ASKS_OF_SOMEONE, kind_of, mentions
 from twinmem.extract.text import readable
 from twinmem.extract.time_anchor import find_time
 
@@ -31,7 +31,6 @@ DATA = Path(__file__).parent / "data" / "asks.toml"
 MAX_WORDS = 5  # an answer longer than this is a sentence of its own, read by the rules
 
 _YOU = re.compile(r"\b(?:you|your|you're|you've|you'll|yours)\b", re.I)
-_THIRD = re.compile(r"\b(?:he|she|it|they|his|her|its|their|him|them|he's|she's|it's|they're)\b", re.I)
 # what may come before the value: "Oh, Tobias.", "It's 9273.", "Probably ..." is a hedge (cues.HEDGE)
 _LEAD_IN = re.compile(
     r"\W*(?:(?:oh|well|so|um|uh|ah|yes|yeah|yep|yup|ok|okay|finally|officially|now|just|it's|it\s+is|it'll\s+be|"
@@ -73,9 +72,9 @@ def _whose(question: str, attribute: str, things: Mapping[str, Mapping[str, Sequ
     said = [n for n in _NAMED.findall(question) if n.lower() not in words("not_names") and n not in _ASKING]
     if said and not _YOU.search(question):  # "Where did Compass end up being hosted?": recorded or not
         return said[-1]
-    if _YOU.search(question) and not _THIRD.search(question.replace("it's", "")):
+    if _YOU.search(question) and not ASKS_OF_SOMEONE.search(question.replace("it's", "")):
         return SELF
-    if _THIRD.search(question):
+    if ASKS_OF_SOMEONE.search(question):
         holding = [n for n, filed in things.items() if filed.get(attribute)]
         return holding[-1] if holding else (next(iter(things)) if len(things) == 1 else None)
     return None

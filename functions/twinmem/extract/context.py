@@ -31,7 +31,7 @@ from twinmem.extract.time_anchor import find_time
 from twinmem.values import fold, value_key
 from twinmem.vocabulary import FAVORITE
 
-__all__ = ["candidate_values", "changes", "shaped_values", "table"]
+__all__ = ["PLACE_KINDS", "candidate_values", "changes", "shaped_values", "table"]
 
 DATA = Path(__file__).resolve().parent / "data" / "context.toml"
 _CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner", "left", "ended")
@@ -270,7 +270,7 @@ def candidate_values(
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])
             or _couple(sent, pos, value)
-            or cues.not_held(sent, (a, b), (pos, pos + len(value)), t.cues["trip"] if kind in _PLACES else None)
+            or cues.not_held(sent, (a, b), (pos, pos + len(value)), t.cues["trip"] if kind in PLACE_KINDS else None)
             or cues.HEDGE.search(sent[max(since, a) : b])
         ):
             continue
@@ -278,7 +278,7 @@ def candidate_values(
     return out
 
 
-_PLACES = ("city", "country", "place")
+PLACE_KINDS = ("city", "country", "place")  # the types whose values are places (a trip's, or a home)
 # "doing Tagalog twice a week with a tutor": whom one does it with is no owner of the value
 _WITH_SOMEONE = re.compile(
     r"\b(?:with|from)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+)?(?:tutor|teacher|coach|friend|friends|group|class)\b", re.I

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
-from twinmem.extract.context import shaped_values, table
+from twinmem.extract.context import PLACE_KINDS, shaped_values, table
 from twinmem.extract.lexicon import gender_of, words
 from twinmem.extract.pairs import without_possessive
 from twinmem.extract.table import grammar
@@ -301,7 +301,7 @@ def _new_values(
         if (
             not values
             or not own_value(bare, pos)
-            or (kind in _PLACES and attribute != "location" and _on_a_trip(sent, pos))
+            or (kind in PLACE_KINDS and attribute != "location" and _on_a_trip(sent, pos))
         ):
             continue
         if value_key(attribute, value) != value_key(attribute, values[0]) and fold(value) != fold(
@@ -320,7 +320,7 @@ def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, 
     aside on it ("eu-west-1 (Ireland)"), or a piece of a thing's own name ("Rye & Co")."""
     pos = shaped[i][1]
     gap = sent[shaped[i - 1][1] + len(shaped[i - 1][0]) : pos] if i else ""
-    if i and kind in _PLACES and (_REFINES.fullmatch(gap) or gap.strip() == "("):
+    if i and kind in PLACE_KINDS and (_REFINES.fullmatch(gap) or gap.strip() == "("):
         return True
     value = fold(shaped[i][0])
     return any(0 <= p <= pos < p + len(n) and value in fold(n) and value != fold(n) for p, n in named)
@@ -342,7 +342,6 @@ def _whole_versions(named: list[tuple[int, str]], filed: Mapping[str, Mapping[st
     )
 
 
-_PLACES = ("city", "country", "place")
 _REFINES = re.compile(r"(?:\s+now)?\s*,\s*", re.I)
 _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via|the|our|a|an)\s+)*", re.I
