@@ -1038,3 +1038,12 @@ def test_a_list_ends_where_a_clause_of_its_own_begins_and_i_is_no_car_model() ->
 def test_a_pet_s_name_with_whose_and_what_it_is_beside_it() -> None:
     assert (SELF, "pet", "Mochi", 1) in read("Mochi, my old tabby, slept through the storm.")
     assert not {f for f in read("Rex, his terrier, barked all night.") if f[1] == "pet"}
+
+
+def test_where_someone_is_said_plainly_is_their_town_and_a_stay_is_not() -> None:
+    assert (SELF, "home_city", "Halifax", 1) in read("Heads up: I'm in Halifax, so calls after 4pm my time are out.")
+    assert ("Marit", "home_city", "Trondheim", 1) in read("Marit's in Trondheim, so she's an hour ahead of us.")
+    assert ("Arjun", "home_city", "Pune", 1) in read("Arjun is in Pune fwiw")
+    assert not {f for f in read("I'm in Cork this week for a wedding.") if f[1] == "home_city"}
+    assert not {f for f in read("We're on holiday, we're in Split until Sunday!") if f[1] == "home_city"}
+    assert not {f for f in read("Ada is in Bergen for the weekend.") if f[1] == "home_city"}

@@ -145,6 +145,7 @@ PAST_STATE = re.compile(r"^(?:lived|resided|worked|spoke|drove|played|stayed|was
 PAST_AUX = re.compile(r"\b(?:was|were|wasn't|weren't|used\s+to|didn't\s+use\s+to)\b", re.I)
 NEG = re.compile(r"\b(?:not|never|no\s+longer|no\s+more|nor|none)\b|n['’]t\b", re.I)
 NEG_NEXT = re.compile(r"\s+(?:\w+n['’]t|never|no\s+longer)\b", re.I)  # a value its clause denies: "Oslo doesn't win"
+TRIP = re.compile(_M["TRIP"], re.I)  # a trip, a visit, a holiday: a place said with it is no home
 NEG_TAIL = Lazy(
     r"^\s*,?\s*(?:(?:any\s*more|no\s+more|no\s+longer|not\s+any\s*more)\b|"
     r"(?:is|are)\s+(?:not|no\s+longer)\b)",

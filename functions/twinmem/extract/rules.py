@@ -6,9 +6,8 @@ How a turn is read:
      a pattern holds the predicate and the value ("live in <CAP>"), and the subject is found by
      looking back from the predicate over auxiliaries ("my sister Carol has been | living in"),
      from a possessive ("Alice's email is"), or from a group inside the pattern;
-  3. negation ("not", "never", "no longer", "... any more"), past tense of a state ("I lived in"),
-     hedges/wishes/plans ("might", "wish", "thinking about") and the clause's own time words are
-     read around each match (cues.py); pairs.py turns a match into statements.
+  3. negation ("not", "no longer", "... any more"), past tense of a state ("I lived in"), hedges and plans ("might",
+     "thinking about") and the clause's time words are read around each match (cues.py); pairs.py makes statements.
 
 Who "I" is: the item's `name` when the client gave one, else the end user (turn.py).
 """
@@ -125,6 +124,7 @@ def _mask(sent: str, hits: list[Hit]) -> str:
     return "".join(chars)
 
 
+_ONE_SLOT = {"home", "location"}  # a place after "is in": a thing's location, or else a person's town
 _TEAM_AFTER = re.compile(r"\s+(?:team|squad|group|crew|guild|tribe|department)\b", re.I)
 
 
@@ -298,7 +298,8 @@ class RulesExtractor:
                 if owner is not None:  # claimed; kept in case the owner finds no subject and this one names it
                     same = owner.rule.attribute == rule.attribute and owner.rule != rule
                     other_way = _names_subject(rule) or (owner.rule.needs_be and not rule.needs_be)  # "Starting as a"
-                    if same and other_way and self._plausible(rule, m, sent):
+                    slot = {owner.rule.attribute, rule.attribute} == _ONE_SLOT
+                    if ((same and other_way) or slot) and self._plausible(rule, m, sent):
                         owner.alts.append(Hit(rule, m, m.start(), vspan))
                     continue
                 if self._plausible(rule, m, sent):
@@ -355,11 +356,8 @@ class RulesExtractor:
         after = _AS_ADVISED.split(_FOR_YOU.split(after)[0])[0]  # "in case you need it", "like you suggested"
         after = _OWN_CLAUSE.split(after)[0]  # "since they made me sous chef last month I want ...": I want, not it
         after = _THE_WORD.sub(" ", after)  # "pescatarian is probably the right word for me": unsure of the word only
-        lead = (
-            _RESIGNED.sub("", named[c_start : hit.val_span[0]])
-            if _NOW.match(after)
-            else named[c_start : hit.val_span[0]]
-        )
+        lead = named[c_start : hit.val_span[0]]
+        lead = _RESIGNED.sub("", lead) if _NOW.match(after) else lead
         if _hedged(lead, rule) or _hedged(after, rule):
             return None
         if rule.needs_be and not (cues.BE.search(hit.aux) or (subj.has_be and not hit.aux.strip(" ,"))):
@@ -385,6 +383,8 @@ class RulesExtractor:
             return False
         if rule.attribute in ("home", "left", "change") and _TEAM_AFTER.match(sent, m.end()):
             return False  # "Checkout moved to the Platform team": a team, no place or firm
+        if rule.stay and cues.on_a_trip(sent, m.end(), cues.TRIP):
+            return False  # "We're on holiday, we're in Rome": a stay, no home
         if rule.self_only and gd.get("poss") and (gd["poss"] or "").strip().lower() not in ("my", "your"):
             return False  # "her name is Grace": not the speaker's name, so the value is free for other rules
         if rule.subject not in ("person", "appos") and not (rule.subject == "poss" and not gd.get("poss")):

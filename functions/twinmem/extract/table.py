@@ -73,6 +73,7 @@ class RuleSpec(BaseModel):
     val2_polarity: Literal[1, -1] | None = None  # the second value's polarity when it differs ("left X for Y")
     anchor: bool = False  # the match opens its clause
     self_only: bool = False  # only about the speaker (name)
+    stay: bool = False  # where someone is: not read in a sentence about a trip ("on holiday, we're in Rome")
     timeless: bool = False  # an aside ("my husband Mark ..."): the clause's time words are not its own
     check: Check = ""  # value check
 
