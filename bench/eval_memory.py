@@ -136,6 +136,10 @@ UPDATE_SETS = (
     "updates_blind86",
     "updates_blind87",
     "updates_blind88",
+    "updates_blind89",
+    "updates_blind90",
+    "updates_blind91",
+    "updates_blind92",
 )
 K = 10
 BATCH = 100
