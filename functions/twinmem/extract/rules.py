@@ -29,7 +29,6 @@ from twinmem.extract.checks import check
 from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
 from twinmem.extract.first_values import first_values
-from twinmem.extract.lexicon import big_cities, countries, gender_of
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
 from twinmem.extract.pairs import Hit, clean, pets_joined, statements
 from twinmem.extract.refiled import as_country_told, as_work_told, studies
@@ -37,7 +36,7 @@ from twinmem.extract.restated import corrected, day_corrected, put_right, restat
 from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
 from twinmem.extract.table import Rule, grammar
-from twinmem.extract.text import clause, people_recased, places_recased, readable, recased, sentences
+from twinmem.extract.text import clause, readable, sentences, typed_recased, value_as_typed
 from twinmem.extract.things import embedded_subject, thing_subject
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.turn import Subject, Turn
@@ -46,12 +45,6 @@ from twinmem.values import value_key
 __all__ = ["RulesExtractor"]
 
 _ROLES = ("user", "assistant", "note", "document", "import")
-
-
-@cache
-def _places() -> frozenset[str]:
-    """Places recased from lower case: big cities, and countries of four letters or more (not "us")."""
-    return big_cities() | {c for c in countries() if len(c) >= 4 and c not in ("turkey", "chad", "jordan", "china")}
 
 
 def _conditional_spans(sent: str) -> list[tuple[int, int]]:
@@ -218,9 +211,9 @@ class RulesExtractor:
         and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py).
         A turn typed in lower case reads the names it knows as they were filed ("lorenzo and i broke up")."""
         text, typed = with_apostrophes(text)  # "hes at duolingo now": offsets mapped back at the end
+        turn = text
         if filed is not None:
-            text = recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
-            text = people_recased(places_recased(text, _places()), gender_of)
+            text = typed_recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
         found = self.extract(text, said_at, role, speaker)
         if role == "assistant" and not speaker and replied:  # "Noted, billing-api is now the platform team's."
             found += _new(found, acknowledged(text, replied, lambda t: self.extract(t, said_at, "user")))
@@ -235,7 +228,12 @@ class RulesExtractor:
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
         return Reading(
-            statements=[st.model_copy(update={"span": (typed(st.span[0]), typed(st.span[1]))}) for st in found]
+            statements=[
+                st.model_copy(
+                    update={"span": (typed(st.span[0]), typed(st.span[1])), "value": value_as_typed(st, turn)}
+                )
+                for st in found
+            ]
         )
 
     def _checked(

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from twinmem.extract import cues
+from twinmem.extract.base import Statement
+from twinmem.extract.lexicon import big_cities, countries, english, gender_of, languages
 from twinmem.extract.table import grammar
-from twinmem.values import fold
+from twinmem.values import DEMONYMS, fold
 
 _LONG_TOKEN = re.compile(r"\S{64,}")
 
@@ -143,6 +146,101 @@ def places_recased(text: str, known: frozenset[str]) -> str:
                 pos = m.start() + len(name)
                 break
     return "".join(out)
+
+
+# where a name typed in lower case stands: a firm after "at", "joined" or "left", a person after "with", or the
+# sentence's first word
+_NAME_LEAD = re.compile(
+    r"(?:^\W*$|[,;:(—–]\s*$|\b(?:at|with|joined|join|joins|joining|left|leaving|leave|quit|quitting|"
+    r"and|told|asked|ask|tell|call|text|ping|dm)\s+$)",
+    re.I,
+)
+_FIRM_TAIL = re.compile(
+    r"\s+(?:labs?|tech|inc|ltd|health|bank|ai|studios?|games|group|capital|systems|software|cloud|media|university|"
+    r"college|institute|academy)\b"
+)
+_LOWER_TOKEN = re.compile(r"(?<![\w'’@./#-])[a-z]{3,}(?![\w@/-]|\.\w)")  # no ids (notif-svc), emails or urls
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]")
+
+
+def names_recased(text: str, known: frozenset[str], everyday: frozenset[str], given: Callable[[str], object]) -> str:
+    """Names typed in lower case, capitalised: a first name that is no everyday word ("priya relocated to oslo");
+    and in a sentence typed all in lower case, a word too rare to be English (outside `known`) where a name stands
+    ("been at fastly 3 yrs", "grafana was great"), with a firm's last word ("grafana labs"). Same length, so every
+    offset holds."""
+    out = list(text)
+    plain = grammar().words["not_names"] | grammar().words["stopword_values"]
+    for start, end in sentences(text):
+        lower = not _CAPITALISED.search(text, start, end)
+        for m in _LOWER_TOKEN.finditer(text, start, end):
+            word = m.group(0)
+            if word in _peoples() and _PEOPLES_LEAD.search(text, max(0, m.start() - 16), m.start()):  # "i'm german"
+                out[m.start()] = word[0].upper()
+            if word in plain or word in everyday:
+                continue
+            lead, opens = text[start : m.start()], _NAME_FOLLOW.match(text, m.end(), end)
+            led = _NAME_LEAD.match(lead) or _NAME_LEAD.search(lead[-14:])
+            firm = _FIRM_LEAD.search(lead[-12:])  # "Rafael left shopify": a firm, however the sentence is typed
+            rare = word not in known and ((lower and led and (opens or not _OPENING.match(lead))) or firm)
+            if rare or (given(word) and led and opens and not _SPECIES.fullmatch(word)):
+                out[m.start()] = word[0].upper()
+                tail = _FIRM_TAIL.match(text, m.end()) if rare else None
+                if tail:
+                    out[tail.end() - len(tail.group(0).strip())] = tail.group(0).strip()[0].upper()
+    return "".join(out)
+
+
+_SPECIES = re.compile(_M["SPECIES_WORDS"], re.I)
+_OPENING = re.compile(r"\W*$")
+# where a nationality or a language is named: "i'm brazilian", "grinding portuguese", "switched to japanese"
+_PEOPLES_LEAD = re.compile(
+    r"\b(?:i['’]?m|am|is|are|was|['’]s|['’]re|be|been|become|became|speak\w*|learn\w*|stud\w+|practi[cs]\w+|"
+    r"grinding|fluent\s+in|native|half|fully|now|to|from|doing|officially)\s+$",
+    re.I,
+)
+_FIRM_LEAD = re.compile(r"\b(?:at|joined|join|joins|joining|left|leaving|quit|quitting)\s+$", re.I)
+# what follows a name: its possessive, the clause's end, or a verb ("priya relocated", "grafana was great")
+_NAME_FOLLOW = re.compile(
+    r"['’]s\b|\s*(?:[.!?,;:)—–]|$)|\s+(?:and|or|is|was|are|were|has|had|have|got|gets|says|said|just|also|still|"
+    r"finally|now|will|would|can|could|did|does|didn['’]t|doesn['’]t|isn['’]t|wasn['’]t|hasn['’]t|took|left|went|"
+    r"came|made|sent|told|lives|works|loves|wants|thinks|this|[a-z]+ed)\b"
+)
+
+
+@cache
+def _places() -> frozenset[str]:
+    """Places recased from lower case: big cities, and countries of four letters or more (not "us")."""
+    return big_cities() | {c for c in countries() if len(c) >= 4 and c not in ("turkey", "chad", "jordan", "china")}
+
+
+@cache
+def _peoples() -> frozenset[str]:
+    """Nationalities and languages of one word (four letters or more), as typed in lower case."""
+    return frozenset(DEMONYMS) | {w for w in languages() if re.fullmatch(r"[a-z]{4,}", w)}
+
+
+def _first_name(word: str) -> bool:
+    """A first name that is no colour ("coral is my favourite now")."""
+    from twinmem.extract.context import table  # (context reads this module)
+
+    return gender_of(word) is not None and not table().values["colour"].fullmatch(word)
+
+
+def typed_recased(text: str, names: list[str]) -> str:
+    """A turn typed in lower case with its names capitalised: rare words and first names where names stand, the
+    `names` already recorded, places after a preposition of place, people after their relation to the speaker."""
+    text = recased(names_recased(text, english(), english(everyday=True), _first_name), names)
+    return people_recased(places_recased(text, _places()), gender_of)
+
+
+_NOT_NAMES = frozenset({"hobby", "diet", "allergy", "status"})
+
+
+def value_as_typed(st: Statement, typed: str) -> str:
+    """A statement's value that is no name (a dish, a pastime, a diet) as the turn typed it, not as recased."""
+    plain = st.attribute in _NOT_NAMES or st.attribute.startswith("favorite_")
+    at = typed.lower().find(st.value.lower()) if plain and st.value[:1].isupper() else -1
+    return typed[at : at + len(st.value)] if at >= 0 and typed[at].islower() else st.value
 
 
 _YOU = (
