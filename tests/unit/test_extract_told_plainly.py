@@ -1047,3 +1047,9 @@ def test_where_someone_is_said_plainly_is_their_town_and_a_stay_is_not() -> None
     assert not {f for f in read("I'm in Cork this week for a wedding.") if f[1] == "home_city"}
     assert not {f for f in read("We're on holiday, we're in Split until Sunday!") if f[1] == "home_city"}
     assert not {f for f in read("Ada is in Bergen for the weekend.") if f[1] == "home_city"}
+
+
+def test_a_price_said_of_it_after_the_thing_named_in_the_same_sentence() -> None:
+    got = read("We're renting the Larch Barn for the reunion, it's £140 a night, enough room for twelve.")
+    assert ("Larch Barn", "price", "£140", 1) in got
+    assert not {f for f in read("Mum loves Verona, it's lovely in May.") if f[1] == "price"}

@@ -61,6 +61,20 @@ _OPENER = re.compile(
 def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     """A thing named just before the match, in its clause (auxiliaries set aside on the hit), or before the
     "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
+    core, c_start = _core(hit, sent)
+    found = turn.thing(core) if core is not None else None
+    if (
+        found is None
+        and c_start > 0
+        and (core or "").strip().lower() == "it"
+        and (named := _last_named(sent[:c_start]))
+    ):
+        return turn.thing(named)  # "I'm booking the Willow Room for Saturday, | it's £25 an hour": the thing before
+    return found
+
+
+def _core(hit: Hit, sent: str) -> tuple[str | None, int]:
+    """The words naming the thing of a match, and where its clause starts; None when it is a person."""
     c_start, _ = clause(sent, hit.m.start())
     pre = sent[c_start : hit.m.start()]
     aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
@@ -71,7 +85,7 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     elif c_start > 0 and re.fullmatch(r"\s*(?:and|but|then)?\s*", core) and (lead := _OPENER.match(sent)):
         core = lead.group(1)  # "Sew Happy lost its lease and | reopened in Lititz": what opens the sentence
     if hit.rule.attribute == "location" and re.fullmatch(r"\s*[A-Z][a-z]+\s*", core) and gender_of(core.strip()):
-        return None
+        return None, c_start
     if (aside := _ASIDE.search(sent, 0, hit.m.start() - len(hit.aux))) is not None:  # "Lumen (the app) is ...": Lumen
         core = aside.group(1)
     if (which := _RELATIVE.fullmatch(core)) is not None:  # "The glass studio where I make my bowls is in ...": it
@@ -80,4 +94,13 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
         core = where.group(1)
     if c_start > 0 and core.strip().lower() == "which":
         core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
-    return turn.thing(core)
+    return core, c_start
+
+
+_NAME_RUN = re.compile(r"(?<![\w'])(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})")
+
+
+def _last_named(before: str) -> str | None:
+    """The last name said before a clause: a run of capitalised words that is not the sentence's first word."""
+    runs = [m for m in _NAME_RUN.finditer(before) if m.start() > 0 and m.group(0) not in ("I", "I'm", "I've")]
+    return runs[-1].group(0) if runs else None
