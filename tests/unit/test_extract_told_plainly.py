@@ -1053,3 +1053,13 @@ def test_a_price_said_of_it_after_the_thing_named_in_the_same_sentence() -> None
     got = read("We're renting the Larch Barn for the reunion, it's £140 a night, enough room for twelve.")
     assert ("Larch Barn", "price", "£140", 1) in got
     assert not {f for f in read("Mum loves Verona, it's lovely in May.") if f[1] == "price"}
+
+
+def test_a_list_of_what_things_cost() -> None:
+    got = read("Monthly bills so far: Fibrelink Home $49.99, Ostara Gym $32, and Kettle Club $12.")
+    assert {f for f in got if f[1] == "price"} == {
+        ("Fibrelink Home", "price", "$49.99", 1),
+        ("Ostara Gym", "price", "$32", 1),
+        ("Kettle Club", "price", "$12", 1),
+    }
+    assert not {f for f in read("I paid $40 for it, Sam said $35.") if f[1] == "price" and f[0] == "Sam"}
