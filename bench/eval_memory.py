@@ -140,6 +140,10 @@ UPDATE_SETS = (
     "updates_blind90",
     "updates_blind91",
     "updates_blind92",
+    "updates_blind93",
+    "updates_blind94",
+    "updates_blind95",
+    "updates_blind96",
 )
 K = 10
 BATCH = 100
