@@ -1063,3 +1063,10 @@ def test_a_list_of_what_things_cost() -> None:
         ("Kettle Club", "price", "$12", 1),
     }
     assert not {f for f in read("I paid $40 for it, Sam said $35.") if f[1] == "price" and f[0] == "Sam"}
+
+
+def test_it_in_the_sentence_after_a_thing_is_named_is_that_thing() -> None:
+    got = read("We always book Alder Lodge for the reunion. It's £140 a night, split six ways.")
+    assert ("Alder Lodge", "price", "£140", 1) in got
+    got = read("Each spring we rent Heron Cottage in the Peak District. It belongs to Dora Finch, a potter.")
+    assert ("Heron Cottage", "owner", "Dora Finch", 1) in got

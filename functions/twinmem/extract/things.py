@@ -63,14 +63,9 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
     core, c_start = _core(hit, sent)
     found = turn.thing(core) if core is not None else None
-    if (
-        found is None
-        and c_start > 0
-        and (core or "").strip().lower() == "it"
-        and (named := _last_named(sent[:c_start]))
-    ):
+    if found is None and (core or "").strip().lower() == "it" and (named := _last_named(sent[:c_start] or hit.before)):
         return turn.thing(named)  # "I'm booking the Willow Room for Saturday, | it's £25 an hour": the thing before
-    return found
+    return found  # (or in the sentence before: "We rent Birch Lodge every June. It's £90 a night.")
 
 
 def _core(hit: Hit, sent: str) -> tuple[str | None, int]:
@@ -101,6 +96,10 @@ _NAME_RUN = re.compile(r"(?<![\w'])(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})"
 
 
 def _last_named(before: str) -> str | None:
-    """The last name said before a clause: a run of capitalised words that is not the sentence's first word."""
-    runs = [m for m in _NAME_RUN.finditer(before) if m.start() > 0 and m.group(0) not in ("I", "I'm", "I've")]
-    return runs[-1].group(0) if runs else None
+    """The first name of a thing said before a clause: capitalised words, not the sentence's first or a person's."""
+    runs = [
+        m.group(0)
+        for m in _NAME_RUN.finditer(before)
+        if m.start() > 0 and not (" " not in m.group(0) and gender_of(m.group(0)))
+    ]
+    return next((r for r in runs if r not in ("I", "I'm", "I've")), None)
