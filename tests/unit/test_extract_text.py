@@ -52,6 +52,8 @@ def test_a_spaced_dash_reads_as_a_comma_and_keeps_every_offset() -> None:
         ("joined brambleworks labs in may", "joined Brambleworks Labs in may"),  # with a firm's last word
         ("zendrix was fine tbh", "Zendrix was fine tbh"),  # opening a sentence, before its verb
         ("Nadia left zendrix last month", "Nadia left Zendrix last month"),  # a firm left, however typed
+        ("Ines works at spotify now", "Ines works at Spotify now"),  # a firm: a word, but no everyday one
+        ("I'm at uni till six", "I'm at uni till six"),  # never a name
         ("oksana moved to porto", "Oksana moved to Porto"),  # a first name before its verb
         ("ended up chatting with ingrid", "ended up chatting with Ingrid"),
         ("im slovak btw, learning norwegian", "im Slovak btw, learning Norwegian"),

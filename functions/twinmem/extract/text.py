@@ -181,7 +181,7 @@ def names_recased(text: str, known: frozenset[str], everyday: frozenset[str], gi
             lead, opens = text[start : m.start()], _NAME_FOLLOW.match(text, m.end(), end)
             led = _NAME_LEAD.match(lead) or _NAME_LEAD.search(lead[-14:])
             firm = _FIRM_LEAD.search(lead[-12:])  # "Rafael left shopify": a firm, however the sentence is typed
-            rare = word not in known and ((lower and led and (opens or not _OPENING.match(lead))) or firm)
+            rare = (word not in known and lower and led and (opens or not _OPENING.match(lead))) or firm
             if rare or (given(word) and led and opens and not _SPECIES.fullmatch(word)):
                 out[m.start()] = word[0].upper()
                 tail = _FIRM_TAIL.match(text, m.end()) if rare else None
