@@ -1070,3 +1070,9 @@ def test_it_in_the_sentence_after_a_thing_is_named_is_that_thing() -> None:
     assert ("Alder Lodge", "price", "£140", 1) in got
     got = read("Each spring we rent Heron Cottage in the Peak District. It belongs to Dora Finch, a potter.")
     assert ("Heron Cottage", "owner", "Dora Finch", 1) in got
+
+
+def test_a_version_said_with_its_word_and_a_town_worked_out_of() -> None:
+    assert ("Wrenlog", "version", "2.4", 1) in read("Wrenlog is version 2.4 on my laptop.")
+    assert ("Bruno", "home_city", "Porto", 1) in read("Bruno, our designer, works out of Porto.")
+    assert not {f for f in read("I work out of the Leeds office on Mondays.") if f[1] == "home_city"}

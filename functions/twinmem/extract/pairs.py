@@ -344,6 +344,8 @@ def without_possessive(attribute: str, value: str) -> str:
 def clean(attribute: str, value: str) -> str:
     """The value as filed: trimmed of articles, possessive 's, a car's adjectives, ..."""
     v = display_value(value)
+    if attribute == "version":
+        v = re.sub(r"^(?:version|ver\.?)\s+", "", v.strip(), flags=re.I)  # "version 1.8" is 1.8
     if attribute in ("email", "phone", "version", "port", "price", "birthday"):
         return v.strip()
     v = without_possessive(attribute, v)
