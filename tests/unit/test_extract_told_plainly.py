@@ -1076,3 +1076,8 @@ def test_a_version_said_with_its_word_and_a_town_worked_out_of() -> None:
     assert ("Wrenlog", "version", "2.4", 1) in read("Wrenlog is version 2.4 on my laptop.")
     assert ("Bruno", "home_city", "Porto", 1) in read("Bruno, our designer, works out of Porto.")
     assert not {f for f in read("I work out of the Leeds office on Mondays.") if f[1] == "home_city"}
+
+
+def test_a_version_said_as_the_current_one_or_beside_what_runs_it() -> None:
+    assert ("Larkspur", "version", "3.2.1", 1) in read("Larkspur 3.2.1 is the current release on the store.")
+    assert ("Kestrel POS", "version", "7.0.4", 1) in read("The shop runs Kestrel POS, version 7.0.4, on two tills.")
