@@ -1081,3 +1081,8 @@ def test_a_version_said_with_its_word_and_a_town_worked_out_of() -> None:
 def test_a_version_said_as_the_current_one_or_beside_what_runs_it() -> None:
     assert ("Larkspur", "version", "3.2.1", 1) in read("Larkspur 3.2.1 is the current release on the store.")
     assert ("Kestrel POS", "version", "7.0.4", 1) in read("The shop runs Kestrel POS, version 7.0.4, on two tills.")
+
+
+def test_a_favourite_that_will_always_be_and_one_said_with_right_now() -> None:
+    assert (SELF, "favorite_painter", "Turner", 1) in read("Turner will always be my favourite painter.")
+    assert (SELF, "favorite_band", "low roar", 1) in read("low roar is my fav band rn, on repeat all week")

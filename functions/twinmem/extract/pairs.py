@@ -95,8 +95,12 @@ def favorite_of(thing: str, raw: str) -> list[tuple[str, str, str | None]]:
 def favorite_thing(word: str) -> str:
     """The thing a favourite is of, as the attribute names it: "films" -> movie, "colour" -> color."""
     thing = re.sub(r"\s+", "_", fold(word)).replace("colour", "color")
+    thing = _THING_TAIL.sub("", thing)  # "my fav band rn": a band
     thing = re.sub(r"(?<=[^s])s$", "", thing)
     return _FAVORITE_SAME.get(thing, thing)  # "my favourite film": favorite_movie
+
+
+_THING_TAIL = re.compile(r"(?:_(?:rn|now|atm|lately|currently|tbh|honestly|ever|these_days|of_all_time|right_now))+$")
 
 
 def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
