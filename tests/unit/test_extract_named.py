@@ -34,6 +34,9 @@ def changed(text: str) -> list[tuple[str, str, str]]:
         ("Point the proxy at billing worker on 9300 from today.", ("billing-worker", "port", "9300")),
         ("First invoice at the new rate: $27 for Pro, as threatened.", ("Pro plan", "price", "$27")),
         ("Correction: Halvard no longer owns billing-worker, Beatriz does.", ("billing-worker", "owner", "Beatriz")),
+        ("a sidecar took 8082, so ledger binds 8090 now", ("ledger", "port", "8090")),
+        ("We switched billing-worker to use 9093 after the clash.", ("billing-worker", "port", "9093")),
+        ("billing-worker is 9400 going forward", ("billing-worker", "port", "9400")),
     ],
 )
 def test_a_new_value_of_a_thing_named_is_filed(text: str, want: tuple[str, str, str]) -> None:
