@@ -37,6 +37,7 @@ def changed(text: str) -> list[tuple[str, str, str]]:
         ("a sidecar took 8082, so ledger binds 8090 now", ("ledger", "port", "8090")),
         ("We switched billing-worker to use 9093 after the clash.", ("billing-worker", "port", "9093")),
         ("billing-worker is 9400 going forward", ("billing-worker", "port", "9400")),
+        ("ingest-svc isn't on v1.14.0 any more, we pushed v1.15.2 out today", ("ingest-svc", "version", "v1.15.2")),
     ],
 )
 def test_a_new_value_of_a_thing_named_is_filed(text: str, want: tuple[str, str, str]) -> None:

@@ -182,7 +182,8 @@ _IT_DOES = re.compile(
 # "..., we upgraded to 5.0.6": the speaker's team acting on the thing the clause before named
 _WE_DID = re.compile(  # "we bumped it", "(we) finished the migration to eu-central-1"
     r"\W*(?:(?:we|i)(?:'ve|\s+have|\s+just|\s+finally|\s+then)*\s+)?(?:upgraded|bumped|moved|migrated|switched|updated|"
-    r"rolled|shipped|deployed|pinned|changed|raised|dropped|put|took|finished\s+the\s+(?:migration|move|cutover))\b",
+    r"rolled|shipped|deployed|pinned|changed|raised|dropped|put|took|pushed|went|released|published|jumped|promoted|"
+    r"finished\s+the\s+(?:migration|move|cutover))\b",
     re.I,
 )
 # what a thing's screen or page says of it: its value
