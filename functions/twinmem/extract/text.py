@@ -148,7 +148,7 @@ def places_recased(text: str, known: frozenset[str]) -> str:
     return "".join(out)
 
 
-# where a name typed in lower case stands: a firm after "at", "joined" or "left", a person after "with", or the
+# where a name typed in lower case stands: after "at", "joined" or "left", a person after "with" or "told", or the
 # sentence's first word
 _NAME_LEAD = re.compile(
     r"(?:^\W*$|[,;:(—–]\s*$|\b(?:at|with|joined|join|joins|joining|left|leaving|leave|quit|quitting|"
@@ -165,8 +165,9 @@ _CAPITALISED = re.compile(r"\b[A-Z][a-z]")
 
 def names_recased(text: str, known: frozenset[str], everyday: frozenset[str], given: Callable[[str], object]) -> str:
     """Names typed in lower case, capitalised: a first name that is no everyday word ("priya relocated to oslo");
-    and in a sentence typed all in lower case, a word too rare to be English (outside `known`) where a name stands
-    ("been at fastly 3 yrs", "grafana was great"), with a firm's last word ("grafana labs"). Same length, so every
+    a word that is no everyday word after "at", "joined" or "left" ("works at spotify"); in a sentence typed all in
+    lower case, a word too rare to be English (outside `known`) where a name stands ("grafana was great"); each
+    with a firm's last word ("grafana labs"); a nationality or language ("i'm german"). Same length, so every
     offset holds."""
     out = list(text)
     plain = grammar().words["not_names"] | grammar().words["stopword_values"]
