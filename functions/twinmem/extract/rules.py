@@ -211,7 +211,7 @@ class RulesExtractor:
         and with `things` (the other subjects named in the turn and their values so far), theirs (extract/named.py).
         A turn typed in lower case reads the names it knows as they were filed ("lorenzo and i broke up")."""
         text, typed = with_apostrophes(text)  # "hes at duolingo now": offsets mapped back at the end
-        turn = text
+        as_typed = text
         if filed is not None:
             text = typed_recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
         found = self.extract(text, said_at, role, speaker)
@@ -230,7 +230,7 @@ class RulesExtractor:
         return Reading(
             statements=[
                 st.model_copy(
-                    update={"span": (typed(st.span[0]), typed(st.span[1])), "value": value_as_typed(st, turn)}
+                    update={"span": (typed(st.span[0]), typed(st.span[1])), "value": value_as_typed(st, as_typed)}
                 )
                 for st in found
             ]

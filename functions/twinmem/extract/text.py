@@ -170,7 +170,7 @@ def names_recased(text: str, known: frozenset[str], everyday: frozenset[str], gi
     with a firm's last word ("grafana labs"); a nationality or language ("i'm german"). Same length, so every
     offset holds."""
     out = list(text)
-    plain = grammar().words["not_names"] | grammar().words["stopword_values"]
+    plain = _never_names()
     for start, end in sentences(text):
         lower = not _CAPITALISED.search(text, start, end)
         for m in _LOWER_TOKEN.finditer(text, start, end):
@@ -212,6 +212,12 @@ _NAME_FOLLOW = re.compile(
 def _places() -> frozenset[str]:
     """Places recased from lower case: big cities, and countries of four letters or more (not "us")."""
     return big_cities() | {c for c in countries() if len(c) >= 4 and c not in ("turkey", "chad", "jordan", "china")}
+
+
+@cache
+def _never_names() -> frozenset[str]:
+    """Words never a name, however rare: the grammar's not_names and stopword_values (read once, not per turn)."""
+    return grammar().words["not_names"] | grammar().words["stopword_values"]
 
 
 @cache

@@ -63,7 +63,11 @@ def thing_subject(hit: Hit, sent: str, turn: Turn) -> Subject | None:
     "which" that opens it ("the runbook for search-indexer, which belongs to ...")."""
     core, c_start = _core(hit, sent)
     found = turn.thing(core) if core is not None else None
-    if found is None and (core or "").strip().lower() == "it" and (named := _last_named(sent[:c_start] or hit.before)):
+    if (
+        found is None
+        and (core or "").strip().lower() == "it"
+        and (named := _thing_named_before(sent[:c_start] or hit.before))
+    ):
         return turn.thing(named)  # "I'm booking the Willow Room for Saturday, | it's £25 an hour": the thing before
     return found  # (or in the sentence before: "We rent Birch Lodge every June. It's £90 a night.")
 
@@ -95,7 +99,7 @@ def _core(hit: Hit, sent: str) -> tuple[str | None, int]:
 _NAME_RUN = re.compile(r"(?<![\w'])(?-i:[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,3})")
 
 
-def _last_named(before: str) -> str | None:
+def _thing_named_before(before: str) -> str | None:
     """The first name of a thing said before a clause: capitalised words, not the sentence's first or a person's."""
     runs = [
         m.group(0)
