@@ -144,6 +144,10 @@ UPDATE_SETS = (
     "updates_blind94",
     "updates_blind95",
     "updates_blind96",
+    "updates_blind97",
+    "updates_blind98",
+    "updates_blind99",
+    "updates_blind100",
 )
 K = 10
 BATCH = 100

@@ -253,7 +253,9 @@ def as_recorded(st: Statement, names: dict[str, str]) -> Statement:
     Juniper is on hold") filed under the thing as first recorded (subjects.named_by), so its line is one."""
     if st.subject == SELF or not names or subjects.subject_key(st.subject) in names.values():
         return st
-    meant = subjects.named_by(st.subject, list(names.values()))
+    meant = subjects.named_by(st.subject, list(names.values())) or subjects.called_with_kind(
+        st.subject, {stored: display for display, stored in names.items()}
+    )
     display = next((d for d, stored in names.items() if stored == meant), None)
     return st.model_copy(update={"subject": display}) if display else st
 

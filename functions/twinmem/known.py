@@ -22,16 +22,19 @@ def known_lines(caller: Caller, names: list[str] | None) -> dict[str, Any]:
     once, and the Query of the subject it means)."""
     acc = accounts.require(caller)
     if names is None:
-        stored = [s for s, _ in list_subjects(caller, acc)]
+        asked = {s: s for s, _ in list_subjects(caller, acc)}
     else:
-        stored = list(dict.fromkeys(subjects.resolve(acc, n) for n in names))
+        asked = {}
+        for n in names:
+            asked.setdefault(subjects.resolve(acc, n), n)
+    stored = list(asked)
     lines: list[str] = []
-    every: list[str] | None = None
+    every: dict[str, str] | None = None
     for subject in stored:
         shown = _shown(caller, acc, subject)
         if not shown and names is not None and subject != subjects.SELF:  # "FitHaus": the FitHaus membership
-            every = every if every is not None else [s for s, _ in list_subjects(caller, acc)]
-            meant = subjects.named_by(subject, every)
+            every = every if every is not None else dict(list_subjects(caller, acc))
+            meant = subjects.named_by(subject, list(every)) or subjects.called_with_kind(asked[subject], every)
             shown = _shown(caller, acc, meant) if meant and meant not in stored else []
         if shown:
             recorded = next((m.subject_display for m in shown if m.subject_display), None)

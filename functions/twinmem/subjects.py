@@ -4,6 +4,7 @@ nearest names on a miss."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from twinmem.models import Account
 from twinmem.values import normalize_subject
@@ -125,6 +126,39 @@ def named_by(name: str, recorded: list[str]) -> str | None:
 
     found = [r for r in recorded if headed(r, key) or headed(key, r)]
     found = found or [r for r in recorded if qualified(r, key) or qualified(key, r)]
+    return found[0] if len(found) == 1 else None
+
+
+_WORDS = re.compile(r"[^\s\-_]+")
+_ARTICLE = re.compile(r"^(?:the|our|my|their|this)\s+", re.I)
+
+
+def _kind_said(longer: list[str], shorter: list[str]) -> tuple[int, int] | None:
+    """Where `shorter` sits in `longer` when `longer` is it with up to three lower-case words of what it is after
+    or before it ("Fenwick standing desk", "lab's gpu cluster Marigold"); None otherwise."""
+    n, extra = len(shorter), len(longer) - len(shorter)
+    if not 1 <= extra <= 3:
+        return None
+    low = [w.casefold() for w in shorter]
+    for at, rest in ((0, longer[n:]), (extra, longer[:extra])):
+        if [w.casefold() for w in longer[at : at + n]] == low and all(w.islower() for w in rest):
+            return at, at + n
+    return None
+
+
+def called_with_kind(name: str, recorded: Mapping[str, str]) -> str | None:
+    """The one recorded thing (stored subject -> its name as said) a name means, said with or without what the
+    thing is: "Cobalt" reads "Cobalt warehouse", "Fenwick standing desk" reads "Fenwick". The shared words
+    must hold a capital as recorded: a name, not a common word ("Halyard" is no "halyard rope"). None for none
+    or several."""
+    asked = _WORDS.findall(_ARTICLE.sub("", name.strip()))
+    found = []
+    for stored, said in recorded.items():
+        words = _WORDS.findall(_ARTICLE.sub("", said.strip()))
+        at = _kind_said(words, asked)
+        named = words[at[0] : at[1]] if at else words if _kind_said(asked, words) else []
+        if any(w[:1].isupper() for w in named):
+            found.append(stored)
     return found[0] if len(found) == 1 else None
 
 

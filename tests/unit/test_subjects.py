@@ -80,3 +80,27 @@ def test_a_title_of_kinship_before_a_name_is_no_part_of_whom_it_names() -> None:
     assert subjects.subject_key("Aunt Marisol") == subjects.subject_key("Marisol")
     assert subjects.subject_key("Grandpa Walt") == "walt"
     assert subjects.subject_key("Grandma") == "grandma"  # a title alone is what they are called
+
+
+def test_a_thing_called_with_or_without_what_it_is_reads_the_one_recorded() -> None:
+    recorded = {"cobalt warehouse": "the Cobalt warehouse", "fenwick": "Fenwick", "depot": "Depot"}
+    assert subjects.called_with_kind("Cobalt", recorded) == "cobalt warehouse"
+    assert subjects.called_with_kind("Fenwick standing desk", recorded) == "fenwick"
+    assert subjects.called_with_kind("the Depot artifact cache", recorded) == "depot"
+    assert subjects.called_with_kind("Lakeside Rambler", {"lakeside rambler coach tour": "Lakeside Rambler coach tour"})
+    assert subjects.called_with_kind("Marigold", {"gpu cluster marigold": "gpu cluster Marigold"})
+
+
+def test_a_common_word_or_another_name_beside_it_is_no_kind() -> None:
+    assert subjects.called_with_kind("Halyard", {"halyard rope": "halyard rope"}) is None  # not said as a name
+    assert subjects.called_with_kind("Docuflow", {"docuflow business": "Docuflow Business"}) is None  # a plan's name
+    assert subjects.called_with_kind("Osprey", {"osprey rig": "Osprey rig", "osprey app": "Osprey app"}) is None
+    assert subjects.called_with_kind("Osprey", {"osprey rig test bench one": "Osprey rig test bench one"}) is None  # 4
+
+
+def test_a_thing_recorded_with_its_kind_is_mentioned_by_its_name_alone() -> None:
+    from twinmem.extract.named import mentions
+
+    names = ["Northstar build farm", "Depot"]
+    assert mentions("Northstar lives in Stockholm as of this week", names) == ["Northstar build farm"]
+    assert mentions("the north star is bright", names) == []

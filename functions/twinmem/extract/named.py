@@ -82,8 +82,12 @@ def _short_name(bare: str, words: list[str]) -> str:
         short = _LEAD_HEAD.sub("", bare)  # "Kestrel" for Project Kestrel
     if short == bare and len(words) == 2 and words[0].lower() in _KIND_FIRST:
         short = words[1]  # "tessera" for the SDK tessera, "tern" for the tool tern
-    if short == bare and len(words) > 1 and words[-1].islower() and words[0][:1].isupper():
-        short = bare[: bare.rindex(words[-1])].rstrip(" _-")  # "Fig & Cedar" for the Fig & Cedar candle
+    said = bare.split()
+    if short == bare and len(said) > 1 and said[-1].islower() and said[0][:1].isupper():
+        kind = len(said) - 1  # "Fig & Cedar" for the Fig & Cedar candle, "Northstar" for the Northstar build farm
+        while kind > 1 and len(said) - kind < 3 and said[kind - 1].islower():
+            kind -= 1
+        short = " ".join(said[:kind])
     return short
 
 
