@@ -146,11 +146,14 @@ def held_by_another(lead: str, kind: str) -> bool:
     return _someone_by_job().search(lead) is not None or (kind == "job" and _POSSESSED.search(lead) is not None)
 
 
-def full_names(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Candidates that are a first name and the word after it, joined ("Tomasz Wilk")."""
+def full_names(sent: str, found: list[tuple[str, int]], names_run_on: bool = False) -> list[tuple[str, int]]:
+    """Candidates that are a first name and the word after it, joined ("Tomasz Wilk"); with `names_run_on`, any
+    capitalised words side by side, up to three ("Crossline Fitness bought him out": a firm's name)."""
     out: list[tuple[str, int]] = []
     for v, i in found:
-        if out and sent[out[-1][1] + len(out[-1][0]) : i] == " " and gender_of(out[-1][0]) and " " not in out[-1][0]:
+        last = out[-1][0] if out else ""
+        joins = gender_of(last) and " " not in last if not names_run_on else last.count(" ") < 2
+        if out and sent[out[-1][1] + len(last) : i] == " " and joins:
             out[-1] = (f"{out[-1][0]} {v}", out[-1][1])
         else:
             out.append((v, i))

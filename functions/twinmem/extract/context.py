@@ -166,7 +166,7 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     if kind == "job":  # "I'm a terrible cook": a judgement, not an occupation
         return [(v, i) for v, i in found if not (_JUDGED.search(sent, 0, i) or _JUDGED.match(f"{v} "))]
     if kind == "name_owner":  # "ownership went to Tomasz Wilk": a first name and a surname are one owner
-        found = full_names(sent, found)
+        found = full_names(sent, found, names_run_on=True)
     if kind.startswith(("org", "name")):
         return _named(sent, kind, found, t)
     return found
@@ -415,9 +415,10 @@ def changes(
         best = _last_new(passages, kind, cue, known, read_values, attribute, people)
         if best is not None:
             out.append(_statement(attribute, best, norm, said_at))
-    for attribute, values in filed.items():  # favourites: any dish or book, read only where one is filed
-        if attribute.startswith(FAVORITE) and values and attribute not in read_attrs and attribute not in t.types:
-            fav = favourites.last_new(passages, attribute, values, t.cues["other_person"])
+    loved = [a for a, vs in filed.items() if a.startswith(FAVORITE) and vs and a not in t.types]
+    for attribute in loved:  # favourites: any dish or book, read only where one is filed
+        if attribute not in read_attrs:
+            fav = favourites.last_new(passages, attribute, filed[attribute], t.cues["other_person"], len(loved) == 1)
             if fav is not None:
                 out.append(_statement(attribute, fav, norm, said_at))
     return _of_filed_favourite(out, filed)

@@ -57,7 +57,7 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+)?my\s+(?:new\s+(?:favou?rite|fave|fav)|go-to|go\s+to|(?:favou?rite|fave|fav)(?=\s+(?:now|these\s+days|nowadays)\b))\b"
+        rf"{_NP}(?:\s+(?:is|are)|\s*['’](?:s|re))\s+(?:now\s+|officially\s+)?my\s+(?:new\s+(?:favou?rite|fave|fav)|go-to|go\s+to|(?:favou?rite|fave|fav)(?=\s+(?:now|these\s+days|nowadays)\b))\b"
         rf"(?:\s+(?:now|these\s+days|nowadays|lately))?{_END}",
         re.I,
     ),
@@ -78,7 +78,8 @@ _FRAMES = [
         rf"{_NP}(?:\s*,?\s+which)?\s+(?:(?:has|have|kinda|kind\s+of|basically|just|officially|completely|totally|finally|"
         r"quietly)\s+)*(?:taken\s+over\b(?!\s+(?:from\s+)?(?:as(?!\s+(?:my|the)\s+(?:new\s+|all[- ]time\s+)?"
         r"(?:favou?rite|fave|fav|go-to))|at|the\s+(?:team|company|project|shop|business|account)))|"
-        r"(?:took|taken|stole|stolen)\s+[\w'-]+(?:\s+[\w'-]+)?['’]s?\s+(?:spot|place|crown|throne))",
+        r"(?:took|taken|stole|stolen)\s+[\w'-]+(?:\s+[\w'-]+)?['’]s?\s+(?:spot|place|crown|throne)|"
+        r"(?:took|taken|grabbed|claimed)\s+(?:the\s+)?(?:first\s+place|top\s+place|number\s+one\s+spot))",
         re.I,
     ),
     re.compile(  # "Piranesi knocked The Remains of the Day off the top spot"
@@ -100,11 +101,16 @@ _FRAMES = [
         rf"(?:now\s+)?(?:an?\s+|the\s+)?{_NP}{_END}",
         re.I,
     ),
+    re.compile(  # "cold brew is the favourite now": the one favourite filed, named bare
+        rf"{_NP}(?:\s+(?:is|are)|\s*['’](?:s|re))\s+(?:now\s+)?the\s+(?:new\s+)?(?:favou?rite|fave|fav)(?:\s+[\w-]+)?\s+(?:now|these\s+days)\b",
+        re.I,
+    ),
     re.compile(  # "after that show Khruangbin is officially my favorite band"
-        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+)?(?:officially|now)\s+my\s+(?:new\s+)?(?:favou?rite|fave|fav)\b", re.I
+        rf"{_NP}(?:\s+(?:is|are)|\s*['’](?:s|re))\s+(?:now\s+)?(?:officially|now)\s+my\s+(?:new\s+)?(?:favou?rite|fave|fav)\b",
+        re.I,
     ),
     re.compile(  # "tacos are number one for me now", "ramen is my number one"
-        rf"{_NP}\s+(?:is|are|'s|'re)\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
+        rf"{_NP}(?:\s+(?:is|are)|\s*['’](?:s|re))\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
         r"(?:number\s+one|no\.?\s*1|#1|top\s+pick)(?:\s+(?:for\s+me|in\s+my\s+book))?|the\s+best\s+thing\s+ever)\b",
         re.I,
     ),
@@ -175,7 +181,7 @@ _MET_WITH = re.compile(
 
 
 _ABOUT = (
-    r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|number\s+one|usual|switched|dethroned|my\s+order|"
+    r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|first\s+place|number\s+one|usual|switched|dethroned|my\s+order|"
     r"love\s+most)\b|\#1\b"
 )
 
@@ -200,6 +206,7 @@ _THING_NAMED = re.compile(r"\bfavou?rite\s+([a-z]+)", re.I)
 def _other_thing(stated: str, thing: str) -> bool:
     """The sentence names the favourite of another thing than `thing` ("my favourite film" for a book)."""
     nouns = {favorite_thing(w) for w in _THING_NAMED.findall(stated)} - {
+        "",  # "my favourite these days": no thing named
         "now",
         "these",
         "of",
@@ -223,13 +230,18 @@ def _other_thing(stated: str, thing: str) -> bool:
 
 
 def last_new(
-    passages: Sequence[Passage], attribute: str, values: Sequence[str], other_person: re.Pattern[str]
+    passages: Sequence[Passage],
+    attribute: str,
+    values: Sequence[str],
+    other_person: re.Pattern[str],
+    only: bool = True,
 ) -> tuple[str, int, int] | None:
-    """The turn's last new value of a favourite filed as `values`, with its sentence's span; None if none."""
+    """The turn's last new value of a favourite filed as `values`, with its sentence's span; None if none.
+    Unless it is the `only` favourite filed, a passage must name the thing or the old value, not just a
+    favourite ("pho has taken the top spot" is no favourite drink's)."""
     thing = attribute[len(FAVORITE) :].replace("_", " ")
     names = set(values) | {v.split()[-1] for v in values if len(v.split()[-1]) > 3}  # "Tonkotsu ramen": ramen
-    kind = re.escape(thing.split()[-1]) if thing.strip() else re.escape(thing)  # "programming language": language
-    about = re.compile(rf"{_ABOUT}|\b{kind}s?\b|" + "|".join(rf"\b{re.escape(v)}\b" for v in names), re.I)
+    about = _about(thing, names, only)
     known = {value_key(attribute, v) for v in values}
     old = re.compile("|".join(rf"\b{re.escape(v)}(?:['’]s)?(?!\w)" for v in names), re.I)  # its place is no one's
     best: tuple[str, int, int] | None = None
@@ -252,6 +264,13 @@ def last_new(
             if value_key(attribute, value) not in known and not about.fullmatch(value):
                 best = (value, p.start, p.end)
     return best
+
+
+def _about(thing: str, names: set[str], only: bool) -> re.Pattern[str]:
+    """A passage about the favourite: it names the thing or an old value, or (for the `only` one) a favourite."""
+    kind = re.escape(thing.split()[-1]) if thing.strip() else re.escape(thing)  # "programming language": language
+    said = "|".join(rf"\b{re.escape(v)}\b" for v in names)
+    return re.compile(rf"{_ABOUT if only else '(?!)'}|\b{kind}s?\b|{said}", re.I)
 
 
 def _owners_clause(sent: str, m: re.Match[str]) -> tuple[int, int]:

@@ -175,7 +175,11 @@ _VALUE_START = re.compile(
     r"\s+(?:is|'s|went|goes|has\s+gone|changed|now)\b)",
     re.I,
 )
-_OBJECT = re.compile(r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put)\s+(?:it|him|her)\b", re.I)
+_OBJECT = re.compile(
+    r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put|hired|poached|recruited|headhunted|snapped|bought|"
+    r"acquired)\s+(?:it|him|her)\b",
+    re.I,
+)
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
 _IT_DOES = re.compile(
     r"(?:\b(?:and|so|now|but|then|says|said|that|out|apparently|actually|rollout|upgrade|migration|move|cutover|"
@@ -392,7 +396,7 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
     between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[again:pos], named)
     if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and _kin().match(between):
         return None  # "... and his wife still works at Tidewell": the wife's, not his
-    for said in (w for v in old for w in {v, v.split()[0]} if len(w) > 2):
+    for said in (w for v in old for w in dict.fromkeys((v, v.split()[0])) if len(w) > 2):  # the whole value first
         between = re.sub(rf"\b{re.escape(said)}\b", " ", between)
     return between
 

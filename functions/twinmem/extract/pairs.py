@@ -100,7 +100,9 @@ def favorite_thing(word: str) -> str:
     return _FAVORITE_SAME.get(thing, thing)  # "my favourite film": favorite_movie
 
 
-_THING_TAIL = re.compile(r"(?:_(?:rn|now|atm|lately|currently|tbh|honestly|ever|these_days|of_all_time|right_now))+$")
+_THING_TAIL = re.compile(  # (all of it, for "my go-to these days": no thing said)
+    r"(?:(?:^|_)(?:rn|now|atm|lately|currently|tbh|honestly|ever|these_days|nowadays|of_all_time|right_now))+$"
+)
 
 
 def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:

@@ -85,7 +85,7 @@ def recased(text: str, names: list[str]) -> str:
     every offset holds. A sentence typed all in capitals ("LUCÍA FINALLY RETIRED THE PANDA!!!") is read as
     typed in lower case."""
     text = _SHOUTED.sub(lambda m: m.group(0).lower(), text)
-    for name in {n for n in names if n[:1].isupper() and len(n) >= 3}:
+    for name in sorted({n for n in names if n[:1].isupper() and len(n) >= 3}, key=lambda n: (-len(n), n)):
         low = name.lower()
         if low in text:
             text = re.sub(rf"(?<![\w-]){re.escape(low)}(?![\w-])", name, text)
