@@ -101,3 +101,15 @@ def test_someone_hired_as_a_title_holds_it() -> None:
         "Omar finished his exams and got hired as a junior architect.", {}
     )
     assert (SELF, "job_title", "sous chef") in read("I was finally taken on as a sous chef.", {})
+
+
+def test_an_allergen_said_in_a_turn_without_stops_is_the_allergen_alone() -> None:
+    got = read("put it in my file I am allergic to latex found out at the dentist years ago", {})
+    assert (SELF, "allergy", "latex") in got
+    assert (SELF, "allergy", "peanut butter") in read("I'm allergic to peanut butter.", {})  # one word more: kept
+
+
+def test_a_release_rolled_back_from_canary() -> None:
+    things = {"thumbnailer": {"status": ["in canary"]}}
+    got = read("thumbnailer is not in canary any more, it's rolled back until the fix lands", {}, things)
+    assert ("thumbnailer", "status", "rolled back") in {(s.lower(), a, v) for s, a, v in got}  # one subject, any case

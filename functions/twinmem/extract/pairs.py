@@ -363,6 +363,8 @@ def clean(attribute: str, value: str) -> str:
         while (nv := cues.CAR_ADJ.sub("", v)) != v:
             v = nv
         v = re.sub(r"\s+I$", "", v)  # "the Kia EV6 I picked up": the speaker, not a model
+    if attribute == "allergy":
+        v = _allergen_said(v)
     if attribute == "status":
         v = re.sub(r"^back\s+(?=up|online)", "", v, flags=re.I)
         v = {"up and running": "up", **_ENDED_AS}.get(v.lower(), v)
@@ -371,6 +373,18 @@ def clean(attribute: str, value: str) -> str:
     if attribute == "location" and (site := _SITE.fullmatch(v)) and is_known_place(site.group(1)):
         v = site.group(1)  # "Hetzner's Ashburn DC": the place the facility is in
     return v.strip()
+
+
+def _allergen_said(v: str) -> str:
+    """An allergen known by name, without the two or more words that run on after it in a turn without stops
+    ("allergic to penicillin found that out the hard way"); a list ("cats and dogs") is kept whole."""
+    from twinmem.extract.context import table  # (context reads this module)
+
+    m = table().values["allergen"].match(v)
+    rest = v[m.end() :] if m else ""
+    if m and re.match(r"\s+(?!(?:and|or|&|nor|plus|too|also|as\s+well)\b)[a-z][\w'-]*\s+\S", rest):
+        return m.group(0)
+    return v
 
 
 # a project killed is cancelled, one shelved is on hold
