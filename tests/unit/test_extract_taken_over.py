@@ -113,3 +113,10 @@ def test_a_release_rolled_back_from_canary() -> None:
     things = {"thumbnailer": {"status": ["in canary"]}}
     got = read("thumbnailer is not in canary any more, it's rolled back until the fix lands", {}, things)
     assert ("thumbnailer", "status", "rolled back") in {(s.lower(), a, v) for s, a, v in got}  # one subject, any case
+
+
+def test_a_name_said_with_its_version_holds_it_unless_it_is_what_a_thing_runs() -> None:
+    assert ("Kestrel", "version", "3.1.4") in read("the new Kestrel 3.1.4 wiped my saved layouts", {})
+    assert ("Postgres", "version", "16.2") in read("We're on Postgres 16.2 since the migration.", {})
+    assert not {f for f in read("My router is on OpenWrt 23.05.2, never touched it.", {}) if f[0] == "OpenWrt"}
+    assert not read("Meeting 5.30 tomorrow, see Chapter 3.2 first.", {})

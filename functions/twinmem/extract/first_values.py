@@ -86,6 +86,31 @@ _NAMED_WITH_VERSION = re.compile(
 )
 
 
+# a name said with its version: "the new Driftwood 2.0.0 installed itself", "we're on Postgres 15.4"
+_CAPITAL_WITH_VERSION = re.compile(
+    r"(?<![\w.-])(?P<t>(?-i:[A-Z][\w+#-]*))\s+(?P<v>v?\d+\.\d+(?P<third>\.\d+)?)\b(?![.,]\d)"
+)
+_NOT_SOFTWARE = frozenset("chapter section figure table step page level grade class room gate floor".split())
+
+
+def _capital_with_version(sent: str) -> list[tuple[int, int, str]]:
+    """Names straight before a version, not a word of the grammar's never-names nor a sentence's first word
+    unless the version has three parts ("Meeting 5.30" is a time)."""
+    return [
+        (m.start("t"), m.end("t"), m.group("t"))
+        for m in _CAPITAL_WITH_VERSION.finditer(sent)
+        if (m.group("third") or sent[: m.start()].strip())
+        and m.group("t").lower() not in words("not_names")
+        and m.group("t").lower() not in _NOT_SOFTWARE
+        and not is_known_place(m.group("t"))
+        and not _RUNS_ON.search(sent, 0, m.start())
+    ]
+
+
+# "the NAS is on DSM 7.1.1", "it's now running DSM 7.2.2": the version of what runs it ("we're on Postgres 15.4" is)
+_RUNS_ON = re.compile(r"(?:\b(?:is|it's|'s)\s+(?:now\s+|still\s+)?(?:on|running)|\brunning|\bruns)\s+$", re.I)
+
+
 def _services(sent: str) -> list[tuple[int, int, str]]:
     """Things named by what they are that listen on ports (the payments service, not my phone)."""
     return [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent) if not _DEVICES.search(m.group("t"))]
@@ -124,6 +149,7 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
     idents += [(m.start("t"), m.end("t"), m.group("t")) for m in _CALLED_BY_NAME.finditer(sent)]
     software = idents + [(m.start(), m.end(), m.group("t")) for m in _THING_NP.finditer(sent)]
     software += [(m.start("t"), m.end("t"), m.group("t")) for m in _NAMED_WITH_VERSION.finditer(sent)]
+    software += _capital_with_version(sent)
     for attribute in ("port", "version"):
         owners = sorted(software if attribute == "version" else idents + _services(sent))
         for value, pos in shaped_values(sent, attribute):
