@@ -120,3 +120,11 @@ def test_a_name_said_with_its_version_holds_it_unless_it_is_what_a_thing_runs() 
     assert ("Postgres", "version", "16.2") in read("We're on Postgres 16.2 since the migration.", {})
     assert not {f for f in read("My router is on OpenWrt 23.05.2, never touched it.", {}) if f[0] == "OpenWrt"}
     assert not read("Meeting 5.30 tomorrow, see Chapter 3.2 first.", {})
+
+
+def test_the_speaker_raising_a_price_is_no_thing_and_a_price_ends_before_its_comma() -> None:
+    things = {"Saltmarsh": {"price": ["40 euro"]}, "Fenfest": {"price": ["$70"]}}
+    got = read("I reworked the Saltmarsh lessons, so I raised the price to 55 euro.", {}, things)
+    assert ("Saltmarsh", "price", "55 euro") in got
+    assert not {f for f in got if f[0] in ("I", "price")}
+    assert ("Fenfest", "price", "$85") in read("tiers sold out, Fenfest day passes jumped to $85, grab one", {}, things)
