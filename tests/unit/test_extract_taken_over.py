@@ -128,3 +128,9 @@ def test_the_speaker_raising_a_price_is_no_thing_and_a_price_ends_before_its_com
     assert ("Saltmarsh", "price", "55 euro") in got
     assert not {f for f in got if f[0] in ("I", "price")}
     assert ("Fenfest", "price", "$85") in read("tiers sold out, Fenfest day passes jumped to $85, grab one", {}, things)
+
+
+def test_a_new_rate_from_a_date_in_the_sentence_after_the_thing_is_named() -> None:
+    things = {"Paws Club": {"price": ["$30"]}}
+    got = read("Paws Club sent a letter. new rate from september is $36 a day, sigh", {}, things)
+    assert ("Paws Club", "price", "$36") in got

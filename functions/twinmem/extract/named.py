@@ -172,7 +172,7 @@ _PRONOUN_START = re.compile(
 _VALUE_START = re.compile(
     r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|(?!(?:19|20)\d\d\b)\d{4,5}\b(?![.,:/-]?\d)(?!\s*(?:am|pm|%|people|users|ms|km)\b)|"
     r"port\s+\d|(?:the\s+|its\s+|new\s+)*(?:price|cost|fee|rate|port|version)"
-    r"\s+(?:is|'s|went|goes|has\s+gone|changed|now)\b)",
+    r"(?:\s+(?:from|as\s+of|starting|after|in)\s+(?:next\s+)?[\w-]+)?\s+(?:is|'s|went|goes|has\s+gone|changed|now)\b)",
     re.I,
 )
 _OBJECT = re.compile(
