@@ -218,3 +218,18 @@ def test_an_assistant_acknowledging_a_change_files_it_with_its_own_turn_as_evide
     latest = next(a for a in history if a["value"] == "core infra team")
     assert latest["source_turn_ids"] == [ids[3]]
     assert not api.post("/v1/memory/known", {"subjects": ["vault-sync"]}).body["lines"]
+
+
+def test_known_reads_a_thing_by_its_name_with_or_without_what_it_is(api: ApiClient, backend: Any) -> None:
+    """A thing filed with the words for what it is ("the Quarry standing desk") is read by its name, and a name
+    filed alone by the name with them; a statement naming it either way joins the one line."""
+    turns = [
+        _turn(1, "I'm eyeing the Quarry standing desk, it's $640 on their site.", 1),
+        _turn(2, "Good news: the Quarry is down to $560 for the sale.", 20),
+    ]
+    assert api.post("/v1/memory/items", {"items": turns}).status == 202
+    backend.drain()
+
+    assert _first_value(api, "Quarry", "price") == "$560"
+    assert _first_value(api, "Quarry standing desk", "price") == "$560"
+    assert _first_value(api, "quarry", "price") == "$560"
