@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from twinmem.models import Account
 from twinmem.values import normalize_subject
@@ -99,13 +100,16 @@ def _spelled_out(key: str) -> str:
     return f"{head} {SHORT_HEADS[last]}" if head and last in SHORT_HEADS else key
 
 
+_ARTICLE = re.compile(r"^(?:the|our|my|their|this)\s+", re.I)
+
+
 def named_by(name: str, recorded: list[str]) -> str | None:
     """The one recorded subject a name means when nothing is filed under it: the name with a generic head
     word after it or one of LEAD_HEADS before it, or without one ("Elasticsearch" reads "elasticsearch cluster",
     "Project Kestrel" reads "kestrel", "the NAS" reads "nas"); failing that, the name with an owner's possessive or
     one qualifier before it ("3D printer" reads "school's 3d printer"); None for none or several."""
     key = subject_key(name)
-    bare = re.sub(r"^(?:the|our|my|their|this)\s+", "", key)  # "the billing service": as things are filed
+    bare = _ARTICLE.sub("", key)  # "the billing service": as things are filed
     if bare != key and bare in recorded:
         return bare
     key = bare
@@ -129,11 +133,7 @@ def named_by(name: str, recorded: list[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-_WORDS = re.compile(r"[^\s\-_]+")
-_ARTICLE = re.compile(r"^(?:the|our|my|their|this)\s+", re.I)
-
-
-def _kind_said(longer: list[str], shorter: list[str]) -> tuple[int, int] | None:
+def _kind_said(longer: tuple[str, ...], shorter: tuple[str, ...]) -> tuple[int, int] | None:
     """Where `shorter` sits in `longer` when `longer` is it with up to three lower-case words of what it is after
     or before it ("Fenwick standing desk", "lab's gpu cluster Marigold"); None otherwise."""
     n, extra = len(shorter), len(longer) - len(shorter)
@@ -146,17 +146,23 @@ def _kind_said(longer: list[str], shorter: list[str]) -> tuple[int, int] | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def _words_of(said: str) -> tuple[str, ...]:
+    """A name's words as said, case kept, without a leading article (hyphens and underscores split, as in keys)."""
+    return tuple(w for w in _FOLD.split(_ARTICLE.sub("", said.strip())) if w)
+
+
 def called_with_kind(name: str, recorded: Mapping[str, str]) -> str | None:
     """The one recorded thing (stored subject -> its name as said) a name means, said with or without what the
     thing is: "Cobalt" reads "Cobalt warehouse", "Fenwick standing desk" reads "Fenwick". The shared words
     must hold a capital as recorded: a name, not a common word ("Halyard" is no "halyard rope"). None for none
     or several."""
-    asked = _WORDS.findall(_ARTICLE.sub("", name.strip()))
+    asked = _words_of(name)
     found = []
     for stored, said in recorded.items():
-        words = _WORDS.findall(_ARTICLE.sub("", said.strip()))
+        words = _words_of(said)
         at = _kind_said(words, asked)
-        named = words[at[0] : at[1]] if at else words if _kind_said(asked, words) else []
+        named = words[at[0] : at[1]] if at else words if _kind_said(asked, words) else ()
         if any(w[:1].isupper() for w in named):
             found.append(stored)
     return found[0] if len(found) == 1 else None

@@ -103,9 +103,9 @@ _RUN_OPENS = re.compile(r"(?-i:The|Our|My|Their|This)\s+(?=[A-Z])")
 def _thing_named_before(before: str) -> str | None:
     """The first name of a thing said before a clause: capitalised words ("The Crown & Anchor"'s "Crown & Anchor"),
     not a sentence's first word alone or a person's first name."""
-    runs = [
-        re.sub(r"['’]s$", "", m.group(0)[len(o.group(0)) :] if (o := _RUN_OPENS.match(m.group(0))) else m.group(0))
-        for m in _NAME_RUN.finditer(before)
-        if (m.start() > 0 or _RUN_OPENS.match(m.group(0))) and not (" " not in m.group(0) and gender_of(m.group(0)))
-    ]
+    runs = []
+    for m in _NAME_RUN.finditer(before):
+        run, opened = m.group(0), _RUN_OPENS.match(m.group(0))
+        if (m.start() > 0 or opened) and not (" " not in run and gender_of(run)):
+            runs.append(re.sub(r"['’]s$", "", run[opened.end() :] if opened else run))
     return next((r for r in runs if r not in ("I", "I'm", "I've")), None)
