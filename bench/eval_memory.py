@@ -148,6 +148,10 @@ UPDATE_SETS = (
     "updates_blind98",
     "updates_blind99",
     "updates_blind100",
+    "updates_blind101",
+    "updates_blind102",
+    "updates_blind103",
+    "updates_blind104",
 )
 K = 10
 BATCH = 100

@@ -37,8 +37,20 @@ _BARE = {
     "theyve": "they've",
     "weve": "we've",
 }
+# and two that are a contraction only where a word could not follow them: "its the real deal" (never "its"
+# possessive before "the"), "were in Spokane now" opening a clause with no one before it (never a question)
+_IN_PLACE = {"its": "it's", "were": "we're"}
+_ITS = (
+    r"its(?=\s+(?:a|an|the|my|our|not|now|been|going|gonna|official|officially|finally|actually|all|just|still|"
+    r"so|way|too|really|where|what|over|done|[A-Z][\w-]*\s+now)\b)"
+)
+_WERE = (
+    r"(?:(?<=^)|(?<=[.!?,;:]\s)|(?<=\bso\s)|(?<=\bok\s)|(?<=\band\s)|(?<=\bbtw\s)|(?<=\bnow\s))"
+    r"were(?=\s+(?:in|at|on|officially|now|moving|living|staying|back|finally|all|(?-i:[A-Z]))\b)"
+)
 _WORDS = re.compile(
-    rf"(?<![\w'’])(?:{'|'.join(_BARE)})(?![\w'’])|(?:(?<=\bmy )|(?<=\bhis )|(?<=\bher ))names(?= [a-z])", re.I
+    rf"(?<![\w'’])(?:{'|'.join(_BARE)}|{_ITS}|{_WERE})(?![\w'’])|(?:(?<=\bmy )|(?<=\bhis )|(?<=\bher ))names(?= [a-z])",
+    re.I,
 )
 
 
@@ -49,7 +61,7 @@ def with_apostrophes(text: str) -> tuple[str, Callable[[int], int]]:
     last = 0
     for m in _WORDS.finditer(text):
         word = m.group(0)
-        full = "name's" if word.lower() == "names" else _BARE[word.lower()]
+        full = "name's" if word.lower() == "names" else _BARE.get(word.lower()) or _IN_PLACE[word.lower()]
         full = full if word[:1].islower() or full[:1].isupper() else full[:1].upper() + full[1:]
         out.append(text[last : m.start()])
         shift = len(cuts)

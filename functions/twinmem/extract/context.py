@@ -35,22 +35,7 @@ __all__ = ["PLACE_KINDS", "candidate_values", "changes", "shaped_values", "table
 
 DATA = Path(__file__).resolve().parent / "data" / "context.toml"
 _CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "pet", "owner", "left", "ended")
-_VALUES = (
-    "email",
-    "phone",
-    "version",
-    "port",
-    "price",
-    "org",
-    "name",
-    "diet",
-    "car",
-    "job",
-    "status",
-    "allergen",
-    "colour",
-    "hobby",
-)
+_VALUES = tuple("email phone version port price org name diet car job status allergen colour hobby".split())
 _TYPES = frozenset(
     "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
     "diet car job status allergen colour hobby".split()
@@ -479,7 +464,6 @@ def _last_new(
 ) -> tuple[str, int, int] | None:
     """The turn's last value of a type that is new (not filed, not read), with its sentence's span."""
     best: tuple[str, int, int] | None = None
-    said = table().cues
     for p in passages:
         sent, around, s_start, s_end = p.sent, p.around, p.start, p.end
         if cue is not None and not cue.search(sent) and not (p.fragment and cue.search(around)):
@@ -487,14 +471,22 @@ def _last_new(
         if p.fragment and best is not None:
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
         for value, pos in candidate_values(sent, kind, around, people):
-            if said["left"].search(sent[max(0, pos - 24) : pos]) or said["ended"].match(sent, pos + len(value)):
+            if _not_the_speakers(sent, pos, value, kind, cue is not None):
                 continue
-            if cue is not None and said["other_person"].search(sent[:pos]):
-                continue
-            if (cue is not None or kind in ("city", "country")) and _NOT_A_PERSON.search(sent[:pos]):
-                continue  # "The warehouse stays in Hull": a workplace's, even with a home filed
             if best is not None and fold(best[0]).endswith(f" {fold(value)}"):
                 continue  # "... mustard yellow ... three yellow sweaters": the same colour, said short
             if value_key(attribute, value) not in known and fold(value) not in read_values:
                 best = (value, s_start, s_end)
     return best
+
+
+def _not_the_speakers(sent: str, pos: int, value: str, kind: str, cued: bool) -> bool:
+    """The value at `pos` is left, ended, someone else's or a workplace's, or a thing's name, not a hobby."""
+    said = table().cues
+    if said["left"].search(sent[max(0, pos - 24) : pos]) or said["ended"].match(sent, pos + len(value)):
+        return True
+    if cued and said["other_person"].search(sent[:pos]):
+        return True
+    if (cued or kind in ("city", "country")) and _NOT_A_PERSON.search(sent[:pos]):
+        return True  # "The warehouse stays in Hull": a workplace's, even with a home filed
+    return kind == "hobby" and value[:1].isupper() and sent[max(0, pos - 4) : pos].lower() == "the "  # "the Golf"

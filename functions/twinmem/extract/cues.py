@@ -159,7 +159,7 @@ HEDGE = Lazy(
     r"wished|hope|hopes|hoping|"
     r"want|wants|wanted|wanna|(?:plans|planning|planned)\s+(?:to|on)|"
     r"(?:i|we|they|you|he|she|still|also|now|do|don't|'ll|will|would)\s+plan\s+(?:to|on)|thinking|considering|consider|contemplating|"
-    r"dream|dreams|dreaming|dreamt|dreamed|going\s+to|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
+    r"dream|dreams|dreaming|dreamt|dreamed|going\s+to(?!\s+be\s+[$€£¥]\s?\d)|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
     r"imagine|imagining|whether|unless|think|thinks|thought|believe|believes|believed|reckon|reckons|"
     r"guess(?!\s+(?:who|what)\b)|"
     r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought(?!\s+to\s+(?:mention|say|tell\s+you|add|note))|"
@@ -173,7 +173,7 @@ HEDGE = Lazy(
     re.I,
 )
 COND_START = Lazy(
-    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
+    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you(?:['’]d|\s+would|\s+could|\s+will)\s+(?:kindly\s+|please\s+)?(?:amend|update|note|correct|change|adjust|record)\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
     re.I,
 )
 QUESTION_START = Lazy(

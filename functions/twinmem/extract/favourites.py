@@ -96,6 +96,19 @@ _FRAMES = [
         r"(?:all[- ]time\s+)?(?:favou?rite|fave|fav)\b"
     ),
     re.compile(rf"\bit'?s\s+(?:now\s+|all\s+)?{_NP}\s+for\s+me\b(?!\s+to\b)", re.I),  # "it's Fontaines D.C. for me"
+    re.compile(  # "Helix won me over", "Purcell has quite won my heart"
+        rf"{_NP}\s+(?:has\s+|have\s+)?(?:quite\s+|completely\s+|totally\s+|utterly\s+|really\s+|finally\s+)?"
+        r"(?:won\s+me\s+over|won\s+my\s+heart|stolen\s+my\s+heart)\b",
+        re.I,
+    ),
+    re.compile(  # "New number one: birria tacos", "that honour now belongs to Persuasion"
+        rf"(?:\bnew\s+(?:number\s+one|\#1|no\.?\s*1|favou?rite|fave|fav)\s*[:—–-]|\b(?:honou?r|crown|title|top\s+spot)\s+"
+        rf"(?:now\s+)?(?:belongs|goes|went|passes|has\s+passed)\s+to)\s+{_NP}(?:{_END}|(?=\s+(?:from|at|in|by)\s))",
+        re.I,
+    ),
+    re.compile(  # "I'm a cortado person now"
+        rf"\bi(?:'m|\s+am)\s+(?:an?\s+)?{_NP}\s+(?:person|girl|guy|fan)\s+(?:now|these\s+days|nowadays)\b", re.I
+    ),
     re.compile(  # "my order these days is a matcha latte"
         rf"\bmy\s+(?:usual\s+|regular\s+|go-to\s+)?order\s+(?:these\s+days\s+|nowadays\s+|now\s+)?(?:is|'s)\s+"
         rf"(?:now\s+)?(?:an?\s+|the\s+)?{_NP}{_END}",
@@ -132,7 +145,11 @@ _IT_TOOK_THE_TOP = re.compile(
     r"knocked\s+.{1,40}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne|number\s+one)|"
     r"taken\s+(?:the\s+)?(?:top\s+spot|crown|throne|number\s+one\s+spot))\b"
     r"|\b(?:it|this\s+one)(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:the|my)\s+new\s+(?:\#1|no\.?\s*1|number\s+one|favou?rite)\b"
-    r"|\b(?:it|this)(?:'s|\s+is)\s+(?:now\s+)?the\s+one\s+i\s+(?:love|like|use|pick|prefer|reach\s+for)\s+most\b",
+    r"|\b(?:it|this)(?:'s|\s+is)\s+(?:now\s+)?the\s+one\s+i\s+(?:love|like|use|pick|prefer|reach\s+for)\s+most\b"
+    r"|\b(?:she|he)(?:'s|\s+has)\s+(?:now\s+|quite\s+|just\s+|finally\s+)?(?:overtaken|dethroned|replaced|displaced)\b"
+    r"|\b(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+)?my\s+(?:new\s+)?(?:number\s+one|\#1|no\.?\s*1|favou?rite|fave|fav)"
+    r"(?:\s+[a-z]+)?\s+now\b"
+    r"|\b(?:count|consider|call)\s+(?:them|her|him|it)\s+(?:as\s+)?my\s+(?:new\s+)?(?:favou?rite|fave|fav|number\s+one)\b",
     re.I,
 )
 _NAME = re.compile(
@@ -142,7 +159,7 @@ _NAME = re.compile(
 
 _WHEN = re.compile(  # "Parasite on Sunday": the film, not the day (the grammar's month names)
     r"\s+(?:on|in|at|by|since|last|this)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day$|\s+(?:on|in|at|by|since)\s+"
-    rf"(?:{grammar().macros['MONTHS']})$",
+    rf"(?:{grammar().macros['MONTHS']})$|\s+(?:on|at|over|for|since)\s+(?:easter|christmas|xmas|halloween|thanksgiving)$",
     re.I,
 )
 _SPOKEN_TO = re.compile(
@@ -158,7 +175,7 @@ def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) 
         return None
     for text in (stated[: m.start()].lstrip(), said_before.lstrip()):  # a sentence's opening word is no name
         found = (  # "D.C." keeps its dot; "sorry Coppola, it's my new number one": Coppola is spoken to
-            _WHEN.sub("", re.sub(r"(?<=\w\w)\.$", "", n.group(0)))
+            _WHEN.sub("", re.sub(r"(?<=\w\w)\.$|['’]s$", "", n.group(0)))
             for n in _NAME.finditer(text)
             if not _SPOKEN_TO.search(text, 0, n.start())
         )
@@ -182,7 +199,7 @@ _MET_WITH = re.compile(
 
 _ABOUT = (
     r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|first\s+place|number\s+one|usual|switched|dethroned|my\s+order|"
-    r"love\s+most)\b|\#1\b"
+    r"love\s+most|won\s+my\s+heart|won\s+me\s+over)\b|\#1\b"
 )
 
 
@@ -225,6 +242,13 @@ def _other_thing(stated: str, thing: str) -> bool:
         "since",
         "though",
         "too",
+        "after",
+        "all",
+        "by",
+        "for",
+        "in",
+        "is",
+        "was",
     }
     return bool(nouns) and favorite_thing(thing) not in nouns
 
@@ -254,7 +278,8 @@ def last_new(
         if _other_thing(stated, thing):  # "it's become my favourite film": not the favourite book
             continue
         if named := _it_took_the_top(stated, said_before, lambda n: value_key(attribute, n) not in known):
-            best = (named, p.start, p.end)
+            said = best[0].lower() if best else ""  # "Big Thief have ... taken over. They're my number one now."
+            best = best if said.endswith(named.lower()) else (named, p.start, p.end)
         for m in (m for frame in _FRAMES for m in frame.finditer(stated)):
             value = m.group("v").strip()
             c_start, c_end = _owners_clause(p.sent, m)

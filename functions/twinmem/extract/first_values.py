@@ -25,7 +25,9 @@ _PLAN = re.compile(
     re.I,
 )
 _GAP = 40  # characters between an identifier and its first value
-_PREP_CLAUSE = re.compile(r"[\s,;]*(?:on|at)\s", re.I)  # a clause that only places the value: its owner is before
+_PREP_CLAUSE = re.compile(
+    r"[\s,;]*(?:(?:currently|now|still)\s+)?(?:on|at)\s", re.I
+)  # a clause that only places the value: its owner is before
 # a thing introduced by its name: "a little minecraft server called Blockhaven"
 _CALLED_BY_NAME = re.compile(r"\b(?:called|named)\s+(?P<t>(?-i:[A-Z][\w.+-]*)(?:\s+(?-i:[A-Z][\w.+-]*)){0,2})", re.I)
 # a thing named by what it is ("the mobile app", "my Vela thermostat"): a value's owner like an identifier
@@ -90,7 +92,10 @@ _NAMED_WITH_VERSION = re.compile(
 _CAPITAL_WITH_VERSION = re.compile(
     r"(?<![\w.-])(?P<t>(?-i:[A-Z][\w+#-]*))\s+(?P<v>v?\d+\.\d+(?P<third>\.\d+)?)\b(?![.,]\d)"
 )
-_NOT_SOFTWARE = frozenset("chapter section figure table step page level grade class room gate floor".split())
+_NOT_SOFTWARE = frozenset(
+    "chapter section figure table step page level grade class room gate floor hotfix patch release build version "
+    "update upgrade fix".split()
+)
 
 
 def _capital_with_version(sent: str) -> list[tuple[int, int, str]]:
@@ -121,7 +126,7 @@ def _services(sent: str) -> list[tuple[int, int, str]]:
 _CALLED = re.compile(
     r"(?-i:\b(?!(?:I|We|You|He|She|They|It|The|A|An|My|Our|Their|This|That|Yes|No|So|And|But|Then|Now|Just|Also|"
     r"Still|Only|Even|Maybe|Well|Oh|Ok|Okay)\b)[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)*)(?='s\s|\s+(?:is|was|runs|sits|listens|serves|costs|"
-    r"charges|has\s+gone|went|got|moved|now)\b)"
+    r"charges|has\s+gone|went|got|moved|now|(?:finally\s+|just\s+)?(?:tagged|shipped|released))\b)"
 )
 
 

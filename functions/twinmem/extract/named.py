@@ -232,8 +232,9 @@ def refers_back(text: str) -> bool:
 
 # a version said as released, with no thing named: "2.4.1 went live this morning", "tagged 3.0.2 last night"
 _RELEASED = re.compile(
-    r"(?<![\w.])v?\d+(?:\.\d+){1,3}\s+(?:is|went|has\s+gone|'s|got)\s+(?:now\s+|finally\s+|officially\s+)?(?:live|out|released)\b"
-    r"|\b(?:shipped|released|tagged|published|rolled\s+out|deployed)\s+v?\d+(?:\.\d+){1,3}\b",
+    r"(?<![\w.])v?\d+(?:\.\d+){1,3}\s+(?:(?:is|went|has\s+gone|'s|got)\s+(?:now\s+|finally\s+|officially\s+)?"
+    r"(?:live|out|released)|(?:was\s+|got\s+|is\s+)?(?:deployed|shipped|rolled\s+out)\s+(?:to|in|on)\b)"
+    r"|\b(?:shipped|released|tagged|published|rolled\s+out|deployed)\s+v?\d+(?:\.\d+){1,3}\b|\bcut\s+v?\d+(?:\.\d+){2,3}\b",
     re.I,
 )
 

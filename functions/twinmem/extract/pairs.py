@@ -359,6 +359,7 @@ def clean(attribute: str, value: str) -> str:
     while prev != v:
         prev = v
         v = cues.VALUE_TRIM.sub("", v).strip()
+    v = _WHEN_SAID.sub("", v) if attribute not in ("birthday", "status") else v  # "an Ioniq 5 Saturday"
     if attribute == "car":
         while (nv := cues.CAR_ADJ.sub("", v)) != v:
             v = nv
@@ -373,6 +374,14 @@ def clean(attribute: str, value: str) -> str:
     if attribute == "location" and (site := _SITE.fullmatch(v)) and is_known_place(site.group(1)):
         v = site.group(1)  # "Hetzner's Ashburn DC": the place the facility is in
     return v.strip()
+
+
+# a day or time said after a value, as when it happened: "picked up an Ioniq 5 Saturday"
+_WHEN_SAID = re.compile(
+    r"(?<=\w)\s+(?:on\s+)?(?:(?:last|this|next)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|tonight|"
+    r"(?:this|last)\s+(?:morning|afternoon|evening|night|week|weekend))$",
+    re.I,
+)
 
 
 def _allergen_said(v: str) -> str:

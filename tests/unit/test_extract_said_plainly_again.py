@@ -1,0 +1,103 @@
+"""Fourteenth-session readings: contractions typed bare in place, polite requests, a day after a value, versions
+cut or deployed, prices paid for, and favourites said as won over or as the new number one."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from twinmem.extract.base import SELF
+from twinmem.extract.casual import with_apostrophes
+from twinmem.extract.rules import RulesExtractor
+
+SAID = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def read(
+    text: str, filed: dict[str, list[str]] | None = None, things: dict[str, dict[str, list[str]]] | None = None
+) -> set[tuple[str, str, str, int]]:
+    got = RulesExtractor().read(text, SAID, "user", filed=filed or {}, things=things or {}).statements
+    return {(s.subject, s.attribute, s.value, s.polarity) for s in got}
+
+
+@pytest.mark.parametrize(
+    ("typed", "want"),
+    [
+        ("so were in Tromso now, north of everything", "so we're in Tromso now, north of everything"),
+        ("its the best one yet", "it's the best one yet"),
+        ("gave up on cello, its Banjo now", "gave up on cello, it's Banjo now"),
+        ("we were in Oslo then", "we were in Oslo then"),  # "were" after its subject stays
+        ("were you in Oslo?", "were you in Oslo?"),  # a question stays
+        ("the cat and its bowl", "the cat and its bowl"),  # a possessive stays
+    ],
+)
+def test_its_and_were_get_an_apostrophe_only_where_nothing_else_could_be_meant(typed: str, want: str) -> None:
+    assert with_apostrophes(typed)[0] == want
+
+
+def test_a_move_typed_without_apostrophes_is_read() -> None:
+    assert (SELF, "home_city", "Tromsø", 1) in read(
+        "ok so were officially Tromsø people now, boxes everywhere", {"home_city": ["Bergen"]}
+    )
+
+
+def test_a_polite_request_after_the_news_does_not_make_it_a_supposition() -> None:
+    text = "The wiki box has been moved to port 9420; I should be grateful if you would update your notes."
+    assert ("wiki box", "port", "9420", 1) in read(text, things={"wiki box": {"port": ["9400"]}})
+
+
+def test_a_day_said_after_a_value_is_when_it_happened_not_part_of_it() -> None:
+    assert (SELF, "car", "Honda Civic", 1) in read(
+        "Sold the Polo, picked up a Honda Civic Thursday.", {"car": ["Polo"]}
+    )
+    assert not any(a == "hobby" for _s, a, _v, _p in read("Traded in the Polo, picked up a Honda Civic Thursday.", {}))
+
+
+@pytest.mark.parametrize(
+    ("text", "things", "want"),
+    [
+        ("Patch 4.1.3 deployed to prod this morning, errors gone.", {"ledger-api": {"version": ["4.1.1"]}}, "4.1.3"),
+        ("Quick update: we cut 2.0.0 on Friday.", {"Marlin": {"version": ["1.9.2"]}}, "2.0.0"),
+    ],
+)
+def test_a_version_cut_or_deployed_is_the_version_of_the_one_thing_with_versions(
+    text: str, things: dict[str, dict[str, list[str]]], want: str
+) -> None:
+    (name,) = things
+    assert (name, "version", want, 1) in read(text, things=things)
+
+
+def test_a_first_version_said_after_the_name_and_a_release_tagged_later() -> None:
+    assert ("Quillpad", "version", "0.4.2", 1) in read("I help with an editor called Quillpad, currently at 0.4.2.")
+    assert ("Quillpad", "version", "0.5.0", 1) in read("Busy week, and Quillpad finally tagged 0.5.0 on Monday.")
+
+
+def test_a_price_paid_for_and_a_price_announced() -> None:
+    assert ("Lumo Plus", "price", "$6.50", 1) in read("I pay for Lumo Plus at $6.50 a month, worth it.")
+    text = "Lumo Plus isn't $6.50 any more, it's going to be $8 a month from June."
+    assert ("Lumo Plus", "price", "$8", 1) in read(text, things={"Lumo Plus": {"price": ["$6.50"]}})
+
+
+def test_a_thing_that_works_is_no_employer() -> None:
+    assert not any(a == "employer" for _s, a, _v, _p in read("I pay for Lumo Plus because the thing just works.", {}))
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "want"),
+    [
+        ("Honestly nano is done for me. Micro won me over last month.", {"favorite_editor": ["nano"]}, "Micro"),
+        ("New number one: khao soi from the stall by the station.", {"favorite_food": ["pho"]}, "khao soi"),
+        ("Emma was my favourite; that honour now belongs to Evelina.", {"favorite_book": ["Emma"]}, "Evelina"),
+        ("Been reading Mary Oliver's poems and she has overtaken Keats.", {"favorite_poet": ["Keats"]}, "Mary Oliver"),
+        (
+            "A neighbour gave me Genmaicha at Christmas; it is my favourite now.",
+            {"favorite_tea": ["Assam"]},
+            "Genmaicha",
+        ),
+        ("Saw Wet Leg live and they're my number one band now.", {"favorite_band": ["Blur"]}, "Wet Leg"),
+    ],
+)
+def test_a_new_favourite_won_over_or_named_number_one(text: str, filed: dict[str, list[str]], want: str) -> None:
+    (attribute,) = filed
+    assert (SELF, attribute, want, 1) in read(text, filed)
