@@ -101,3 +101,24 @@ def test_a_thing_that_works_is_no_employer() -> None:
 def test_a_new_favourite_won_over_or_named_number_one(text: str, filed: dict[str, list[str]], want: str) -> None:
     (attribute,) = filed
     assert (SELF, attribute, want, 1) in read(text, filed)
+
+
+def test_a_friend_and_her_partner_named_together_are_partners_of_each_other_not_of_the_speaker() -> None:
+    got = read("my bff Noor and her girlfriend Elif are coming saturday", {})
+    assert ("Noor", "partner", "Elif", 1) in got
+    assert not any(s == SELF and a == "partner" for s, a, _v, _p in got)
+
+
+def test_an_offer_from_a_firm_that_shares_a_citys_name_is_an_employer() -> None:
+    assert ("Anil", "employer", "Geneva", 1) in read("Anil accepted an offer from Geneva, the biotech.", {})
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("The library has taken me on instead as an archive assistant.", "archive assistant"),
+        ("They've promoted me to deputy head.", "deputy head"),
+    ],
+)
+def test_a_new_title_given_by_an_employer(text: str, want: str) -> None:
+    assert (SELF, "job_title", want, 1) in read(text, {"job_title": ["volunteer"]})

@@ -81,6 +81,7 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
     ),  # "a lease in the Pearl District": a part of the town, which is said elsewhere
     "known_place": lambda v, low: is_known_place(v),  # a city or country of the lexicon
     "org": lambda v, low: not is_known_place(v) and not re.fullmatch(f"(?:{M['REL']})", low),  # "for Mom"
+    "firm": lambda v, low: not re.fullmatch(f"(?:{M['REL']})", low),  # "an offer from Providence": a firm, even so
     "not_place": lambda v, low: not is_known_place(v),  # an owner: "the messaging squad", never "Denver"
     "school": lambda v, low: school_like(v),
     "school_named": lambda v, low: school_like(v, acronyms=False),  # "I'm at KPMG now": an acronym is no school
@@ -120,7 +121,7 @@ def check(kind: str, value: str) -> bool:
     low = value.lower()
     if not value or low in words("stopword_values"):
         return False
-    if kind in ("cap", "place", "org", "notname") and (
+    if kind in ("cap", "place", "org", "firm", "notname") and (
         not re.match(rf"[{M['UP']}0-9]|[a-z]+[A-Z]", value) or low in words("not_names")
     ):
         return False

@@ -39,7 +39,7 @@ from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, readable, sentences, typed_recased, value_as_typed
 from twinmem.extract.things import embedded_subject, thing_subject
 from twinmem.extract.time_anchor import find_time
-from twinmem.extract.turn import Subject, Turn
+from twinmem.extract.turn import Subject, Turn, paired_with
 from twinmem.values import value_key
 
 __all__ = ["RulesExtractor"]
@@ -428,6 +428,8 @@ class RulesExtractor:
         lead = re.sub(
             r"^\s*(?:and|but|so|because|since)\b|^\s*(?:the|a|an)\s*$", "", lead, flags=re.I
         )  # "The Name of ..."
+        if poss.lower() in ("his", "her", "their") and (pair := paired_with(sent[: m.start()])):
+            return turn.person(pair)  # "my bff Sam and her boyfriend Chris": Sam's
         if rule.anchor and lead.strip(" ,") and not cues.DISCOURSE.match(lead):
             return None
         return subj

@@ -50,6 +50,7 @@ Check = Literal[
     "loc",
     "known_place",
     "given_name",
+    "firm",
 ]
 
 

@@ -46,6 +46,15 @@ def name_in(text: str) -> str | None:
     return " ".join(keep)
 
 
+_AND_THEIR = re.compile(r"(?-i:\b([A-Z][a-z]+))\s+and\s*$")
+
+
+def paired_with(before: str) -> str | None:
+    """The person named just before "and his/her/their ...": "my bff Sam and her boyfriend Chris" is Sam's."""
+    pair = _AND_THEIR.search(before)
+    return pair.group(1) if pair and pair.group(1).lower() not in words("not_names") else None
+
+
 def _rel_inside(sentence: str) -> re.Match[str] | None:
     """ "knitting a scarf for my friend Odalys, her ...": the one relative named by name inside a sentence that
     names no one else before it."""
