@@ -122,3 +122,28 @@ def test_an_offer_from_a_firm_that_shares_a_citys_name_is_an_employer() -> None:
 )
 def test_a_new_title_given_by_an_employer(text: str, want: str) -> None:
     assert (SELF, "job_title", want, 1) in read(text, {"job_title": ["volunteer"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "want"),
+    [
+        ("Breakfast must be Assam, which has been my favourite tea since school.", "favorite_tea", "Assam"),
+        ("I love my tulips, which are and always have been my favourite flower.", "favorite_flower", "tulips"),
+        ("We read Keats in sixth form and he has remained my favourite poet ever since.", "favorite_poet", "Keats"),
+        ("Mahler is my favourite composer without question.", "favorite_composer", "Mahler"),
+        ("Favourite editor: Kakoune, no contest.", "favorite_editor", "Kakoune"),
+    ],
+)
+def test_a_first_favourite_said_in_a_relative_clause_or_as_a_label(text: str, attribute: str, want: str) -> None:
+    assert (SELF, attribute, want, 1) in read(text, {})
+
+
+def test_a_name_with_a_colour_word_in_it_is_no_favourite_colour() -> None:
+    got = read("It has to be Earl Grey, which has been my favourite tea for years.", {})
+    assert (SELF, "favorite_tea", "Earl Grey", 1) in got
+    assert not any(a == "favorite_color" for _s, a, _v, _p in got)
+
+
+def test_it_is_not_the_language_a_book_was_written_in() -> None:
+    got = read("Dubliners is the best thing written in the English language, and it remains my favourite book.", {})
+    assert not any(v == "English" for _s, _a, v, _p in got)

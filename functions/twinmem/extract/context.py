@@ -489,4 +489,6 @@ def _not_the_speakers(sent: str, pos: int, value: str, kind: str, cued: bool) ->
         return True
     if (cued or kind in ("city", "country")) and _NOT_A_PERSON.search(sent[:pos]):
         return True  # "The warehouse stays in Hull": a workplace's, even with a home filed
+    if kind == "colour" and re.search(r"(?-i:[A-Z][\w'-]*)\s+$", sent[max(0, pos - 30) : pos]):
+        return True  # "Earl Grey": a name's word, no colour
     return kind == "hobby" and value[:1].isupper() and sent[max(0, pos - 4) : pos].lower() == "the "  # "the Golf"

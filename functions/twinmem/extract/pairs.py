@@ -194,7 +194,7 @@ def _it_named(hit: Hit, pre: str) -> str | None:
         names += [m.group(1) for m in _NAMED_IN.finditer(hit.before) if m.group(1).lower() not in languages()][::-1]
     names = [_without_opening_verb(n) for n in names]
     fav = hit.rule.attribute == "favorite"  # a favourite dish or book is no place ("Since the Tokyo trip it's ...")
-    names = [n for n in names if not (fav and is_known_place(n))]
+    names = [n for n in names if not (fav and _no_favourite(n, hit))]
     found = next((n for n in names if n.lower() not in words("not_names") and not n.lower().startswith("i'")), None)
     if found is None and hit.rule.attribute == "favorite" and not pre.strip():
         had = list(_HAD.finditer(hit.before))
@@ -210,6 +210,14 @@ _HAD = re.compile(
     r"before|after|most|all|when|while|twice|once)\b)[a-z][a-z-]*\s*){1,3})",
     re.I,
 )
+
+
+def _no_favourite(name: str, hit: Hit) -> bool:
+    """A place, or a language for any favourite but a language ("the finest novel in the English language")."""
+    thing = (hit.m.groupdict().get("thing") or "").lower()
+    return is_known_place(name) or (
+        re.sub(r"^the\s+", "", name, flags=re.I).lower() in languages() and thing != "language"
+    )
 
 
 def _without_opening_verb(name: str) -> str:
