@@ -147,3 +147,32 @@ def test_a_name_with_a_colour_word_in_it_is_no_favourite_colour() -> None:
 def test_it_is_not_the_language_a_book_was_written_in() -> None:
     got = read("Dubliners is the best thing written in the English language, and it remains my favourite book.", {})
     assert not any(v == "English" for _s, _a, v, _p in got)
+
+
+def test_the_place_left_then_where_they_are_now_in_one_sentence() -> None:
+    got = read("Ines left Brightwave; she's at Copperleaf now and loves it.", {})
+    assert ("Ines", "employer", "Copperleaf", 1) in got
+    assert ("Ines", "employer", "Brightwave", -1) in got
+
+
+def test_it_relocated_is_the_thing_not_the_place_it_left() -> None:
+    text = "Update the inventory: build-cache is no longer in rack-b4, it was quietly moved to rack-c1 on Friday."
+    got = read(text, things={"build-cache": {"location": ["rack-b4"]}})
+    assert ("build-cache", "location", "rack-c1", 1) in got
+    assert not any(s == "rack-b4" for s, _a, _v, _p in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Had to skip the crab shack, shellfish allergy.", {(SELF, "allergy", "shellfish", 1)}),
+        ("I outgrew my egg allergy.", {(SELF, "allergy", "egg", -1)}),
+    ],
+)
+def test_an_allergy_given_as_the_reason_and_one_outgrown(text: str, want: set[tuple[str, str, str, int]]) -> None:
+    assert read(text, {}) == want
+
+
+def test_a_filed_allergy_said_not_to_be_it_and_the_one_that_is() -> None:
+    got = read("Test results: it isn't wheat at all, it's soy.", {"allergy": ["wheat"]})
+    assert {(SELF, "allergy", "wheat", -1), (SELF, "allergy", "soy", 1)} <= got

@@ -80,7 +80,7 @@ def corrected(
         kind = kind_of(attribute)
         for old in values[:3] if kind else ():
             m = re.search(
-                rf"\b(?:not|never|no\s+longer)\s+(?:really\s+|actually\s+|even\s+)?(?:the\s+|a\s+|an\s+)?{re.escape(old)}\b",
+                rf"(?:\bnot|n't|\bnever|\bno\s+longer)\s+(?:really\s+|actually\s+|even\s+)?(?:the\s+|a\s+|an\s+)?{re.escape(old)}\b",
                 norm,
                 re.I,
             )

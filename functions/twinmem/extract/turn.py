@@ -46,6 +46,8 @@ def name_in(text: str) -> str | None:
     return " ".join(keep)
 
 
+_AT_PLACE = re.compile(r"\b(?:in|at|into)\s+$", re.I)
+_AUX_WORDS = frozenset("was were is are has have had been got gets just now then finally also".split())
 _AND_THEIR = re.compile(r"(?-i:\b([A-Z][a-z]+))\s+and\s*$")
 
 
@@ -153,7 +155,11 @@ class Turn:
         its = list(re.finditer(r"\b(?:it|this|that|we)\b", self.sentence, re.I))
         it = its[-1] if its else None  # the last one: "rather than fight it we moved billing-api, so it's on 7443"
         for text in (self.sentence[: it.start()] if it else "", self.before):
-            named = [m.group(0) for m in _IDENT.finditer(text) if m.group(0).split("-")[0] not in _NOT_IDENT]
+            named = [  # not a value said with its preposition: "is no longer in dc-ams2, it was moved"
+                m.group(0)
+                for m in _IDENT.finditer(text)
+                if m.group(0).split("-")[0] not in _NOT_IDENT and not _AT_PLACE.search(text, 0, m.start())
+            ]
             named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
             named += [m.group(0) for m in _CAMEL.finditer(text)]  # "I recommend StudyPal to everyone": a product
             named += [  # "the Vela thermostat", not "the Austin closet" (a place's closet) or "my Spanish class"
@@ -189,6 +195,8 @@ class Turn:
 
     def _it_after(self, toks: list[str]) -> Subject | None:
         """ "Since the gateway rollout it serves on 9443": "it" is the thing named before, not the gateway."""
+        while len(toks) > 2 and (toks[-1].lower() in _AUX_WORDS or toks[-1].lower().endswith("ly")):
+            toks = toks[:-1]  # "it was physically relocated": it
         return self.it_thing() if len(toks) > 1 and toks[-1].lower() in ("it", "they") else None
 
     def thing(self, pre: str) -> Subject | None:
