@@ -176,3 +176,39 @@ def test_an_allergy_given_as_the_reason_and_one_outgrown(text: str, want: set[tu
 def test_a_filed_allergy_said_not_to_be_it_and_the_one_that_is() -> None:
     got = read("Test results: it isn't wheat at all, it's soy.", {"allergy": ["wheat"]})
     assert {(SELF, "allergy", "wheat", -1), (SELF, "allergy", "soy", 1)} <= got
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "asked", "want"),
+    [
+        (
+            "Leaving Outlook behind. Point everything at kit@larchmail.org from now on.",
+            {"email": ["kit@old.net"]},
+            None,
+            ("email", "kit@larchmail.org"),
+        ),
+        (
+            "Doctor's orders. Adding dairy back, so vegetarian from here on.",
+            {"diet": ["vegan"]},
+            None,
+            ("diet", "vegetarian"),
+        ),
+        (
+            "0161 496 0777. Priya's is the same as before.",
+            {"phone": ["0161 496 0000"]},
+            "And the new number?",
+            ("phone", "0161 496 0777"),
+        ),
+        (
+            "Lately I have been quite carried away by bookbinding.",
+            {"hobby": ["knitting"]},
+            None,
+            ("hobby", "bookbinding"),
+        ),
+    ],
+)
+def test_the_speakers_new_value_said_without_a_first_person(
+    text: str, filed: dict[str, list[str]], asked: str | None, want: tuple[str, str]
+) -> None:
+    got = RulesExtractor().read(text, SAID, "user", filed=filed, things={}, asked=asked).statements
+    assert (SELF, *want) in {(s.subject, s.attribute, s.value) for s in got if s.polarity == 1}

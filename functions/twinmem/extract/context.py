@@ -227,18 +227,19 @@ def _clause_before(sent: str, a: int) -> int:
 
 
 def candidate_values(
-    sent: str, kind: str, lead: str = "", people: frozenset[str] = frozenset()
+    sent: str, kind: str, lead: str = "", people: frozenset[str] = frozenset(), before: str | None = None
 ) -> list[tuple[str, int]]:
     """Values of a type in a sentence whose frame is the speaker's own present state.
 
     `lead`: the sentences either side, for a fragment with no person in it ("New SIM, new number: 415-555-0178"
     after "Dropped my phone in the lake") that continues the speaker's own frame. `people`: names of people
-    recorded, whose clause ("Hiroshi stuck with Spanish") holds their value, not the speaker's."""
+    recorded, whose clause ("Hiroshi stuck with Spanish") holds their value, not the speaker's. `before`: the part of
+    `lead` said before the sentence, where someone else's frame would make a fragment theirs (else all of it)."""
     t = table()
     sent = sent[: cues.question_from(sent)]  # "mustard yellow is my favourite now, can you suggest ...?"
     if cues.asks_or_supposes(sent):
         return []
-    if not t.cues["first_person"].search(sent) and not _continues(sent, lead, t):
+    if not t.cues["first_person"].search(sent) and not _continues(sent, lead, t, lead if before is None else before):
         return []
     out = []
     for value, pos in _shaped(sent, kind, t):
@@ -312,7 +313,7 @@ def _named_state(clause_text: str) -> bool:
 _IMPLIED = re.compile(
     r"\W*(?:(?:update|news|big\s+news|good\s+news|results?|verdict|fyi|btw|ok|okay|so|well|anyway|also)\W+)*"
     r"(?:the|a|an|new|just|finally|turns\s+out|got|moved|started|switched|joined|officially|back|signed|it'?s|it\s+is|"
-    r"left|dropped|changed|updated|transferred|relocated)\b",
+    r"left|dropped|changed|updated|transferred|relocated)\b|\W*(?=\d)",  # or a fragment that is a number's
     re.I,
 )
 # a capitalised word that could be who the sentence is about ("The flat Carol found"), not what follows a
@@ -331,7 +332,7 @@ def _who_capitals(sent: str) -> list[str]:
     return _CAPITAL.findall(_THING_RUN.sub(lambda m: " " * len(m.group(0)), sent))
 
 
-def _continues(sent: str, lead: str, t: Table) -> bool:
+def _continues(sent: str, lead: str, t: Table, before: str) -> bool:
     """A fragment without a person of its own beside a sentence in the speaker's own frame, or in a passage
     that names nobody at all ("Allergy test done. The skin test says sesame."): the speaker's, implied."""
     timeless = re.sub(
@@ -346,7 +347,7 @@ def _continues(sent: str, lead: str, t: Table) -> bool:
     return (
         bare
         and (t.cues["first_person"].search(lead) is not None or nobody)
-        and not t.cues["other_person"].search(sent + " " + lead)
+        and not t.cues["other_person"].search(sent + " " + before)
     )
 
 
@@ -439,6 +440,7 @@ class _Passage:
     sent: str
     around: str  # the sentences either side (and, before the first, the question the turn answers)
     fragment: bool  # no first person of its own: its cue may sit in `around`
+    before: str = ""  # the question the turn answers and the sentence before: whose a fragment's value may be
 
 
 def _passages(norm: str, asked: str) -> list[_Passage]:
@@ -449,7 +451,8 @@ def _passages(norm: str, asked: str) -> list[_Passage]:
         sent = norm[s_start:s_end]
         around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
         around = f"{asked} {around}" if i == 0 and asked else around
-        out.append(_Passage(s_start, s_end, sent, around, not table().cues["first_person"].search(sent)))
+        before = f"{asked if i == 0 else ''} {norm[spans[i - 1][0] : spans[i - 1][1]] if i else ''}"
+        out.append(_Passage(s_start, s_end, sent, around, not table().cues["first_person"].search(sent), before))
     return out
 
 
@@ -470,7 +473,7 @@ def _last_new(
             continue
         if p.fragment and best is not None:
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
-        for value, pos in candidate_values(sent, kind, around, people):
+        for value, pos in candidate_values(sent, kind, around, people, p.before):
             if _not_the_speakers(sent, pos, value, kind, cue is not None):
                 continue
             if best is not None and fold(best[0]).endswith(f" {fold(value)}"):
