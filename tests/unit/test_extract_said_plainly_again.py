@@ -212,3 +212,32 @@ def test_the_speakers_new_value_said_without_a_first_person(
 ) -> None:
     got = RulesExtractor().read(text, SAID, "user", filed=filed, things={}, asked=asked).statements
     assert (SELF, *want) in {(s.subject, s.attribute, s.value) for s in got if s.polarity == 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "want"),
+    [
+        ("Shrinking. pretty sure it's my favorite now, Lost got too long", {"favorite_show": ["Lost"]}, "Shrinking"),
+        ("My fav snack is no longer the pretzels, its a flapjack now.", {"favorite_snack": ["pretzels"]}, "flapjack"),
+        (
+            "Rewatched Amelie and, sorry Rick, it's taken the top spot for me.",
+            {"favorite_movie": ["Casablanca"]},
+            "Amelie",
+        ),
+        (
+            "Late nights ruined tea for me. Cocoa is my drink now.",
+            {"favorite_drink": ["green tea"]},
+            "Cocoa",
+        ),
+    ],
+)
+def test_a_new_favourite_said_as_it_or_as_my_drink_now(text: str, filed: dict[str, list[str]], want: str) -> None:
+    (attribute,) = filed
+    got = read(text, filed)
+    assert (SELF, attribute, want, 1) in got
+    assert not any(p == 1 and v.lower().startswith(("no longer", "pretty", "taken")) for _s, _a, v, p in got)
+
+
+def test_someone_spoken_to_is_not_what_it_stands_for() -> None:
+    got = read("went to the Wet Leg show. sorry Damon. they're my favorite band now", {"favorite_band": ["Blur"]})
+    assert not any(v == "Damon" for _s, _a, v, _p in got)

@@ -42,7 +42,7 @@ _BARE = {
 _IN_PLACE = {"its": "it's", "were": "we're"}
 _ITS = (
     r"its(?=\s+(?:a|an|the|my|our|not|now|been|going|gonna|official|officially|finally|actually|all|just|still|"
-    r"so|way|too|really|where|what|over|done|[A-Z][\w-]*\s+now)\b)"
+    r"so|way|too|really|where|what|over|done|[\w-]+\s+now)\b)"
 )
 _WERE = (
     r"(?:(?<=^)|(?<=[.!?,;:]\s)|(?<=\bso\s)|(?<=\bok\s)|(?<=\band\s)|(?<=\bbtw\s)|(?<=\bnow\s))"

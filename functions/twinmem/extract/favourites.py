@@ -29,7 +29,7 @@ _NP = (
     r"april|june|july|august|september|october|november|december|"
     r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
     r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
-    r"over|honestly|though|"
+    r"over|honestly|though|it|"
     r"is|are|has|have|as|since|for|to|in|on|at|with|any\s*more|nowadays|actually)\b)[\w'-]+){0,5}?)"
 )
 _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"
@@ -79,7 +79,8 @@ _FRAMES = [
         r"quietly)\s+)*(?:taken\s+over\b(?!\s+(?:from\s+)?(?:as(?!\s+(?:my|the)\s+(?:new\s+|all[- ]time\s+)?"
         r"(?:favou?rite|fave|fav|go-to))|at|the\s+(?:team|company|project|shop|business|account)))|"
         r"(?:took|taken|stole|stolen)\s+[\w'-]+(?:\s+[\w'-]+)?['’]s?\s+(?:spot|place|crown|throne)|"
-        r"(?:took|taken|grabbed|claimed)\s+(?:the\s+)?(?:first\s+place|top\s+place|number\s+one\s+spot))",
+        r"(?:took|taken|grabbed|claimed)\s+(?:the\s+)?(?:first\s+place|top\s+place|number\s+one\s+spot)|"
+        r"(?:took|taken|stole|stolen|grabbed|claimed|won)\s+(?:the|that|my)\s+(?:crown|top\s+spot|spot|throne))",
         re.I,
     ),
     re.compile(  # "Piranesi knocked The Remains of the Day off the top spot"
@@ -95,7 +96,15 @@ _FRAMES = [
         r"\s*,?\s+and\s+it(?:'s|\s+is|\s+has\s+become)\s+(?:now\s+|officially\s+)?my\s+(?:new\s+)?"
         r"(?:all[- ]time\s+)?(?:favou?rite|fave|fav)\b"
     ),
-    re.compile(rf"\bit'?s\s+(?:now\s+|all\s+)?{_NP}\s+for\s+me\b(?!\s+to\b)", re.I),  # "it's Fontaines D.C. for me"
+    re.compile(  # "it's Fontaines D.C. for me" (not "it's taken the top spot for me")
+        rf"\bit'?s\s+(?:now\s+|all\s+)?(?!(?:taken|become|been|got|gotten|overtaken|replaced|won)\b){_NP}\s+for\s+me\b(?!\s+to\b)",
+        re.I,
+    ),
+    re.compile(  # "Iced matcha latte is my drink now"
+        rf"{_NP}(?:\s+(?:is|are)|\s*['’](?:s|re))\s+(?:now\s+)?my\s+(?:drink|dish|food|meal|snack|book|film|movie|band|song|"
+        r"show|colou?r|jam|thing|order)\s+(?:now|these\s+days|nowadays)\b",
+        re.I,
+    ),
     re.compile(  # "Helix won me over", "Purcell has quite won my heart"
         rf"{_NP}\s+(?:has\s+|have\s+)?(?:quite\s+|completely\s+|totally\s+|utterly\s+|really\s+|finally\s+)?"
         r"(?:won\s+me\s+over|won\s+my\s+heart|stolen\s+my\s+heart)\b",
@@ -157,6 +166,7 @@ _NAME = re.compile(
 )
 
 
+_NAME_ALONE = re.compile(r"\W*((?-i:[A-Z])[\w'-]*(?:[.-][\w'-]+)*(?:\s+(?-i:[A-Z])[\w'.-]*[\w'-]){0,3})[.!]*\s*")
 _WHEN = re.compile(  # "Parasite on Sunday": the film, not the day (the grammar's month names)
     r"\s+(?:on|in|at|by|since|last|this)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day$|\s+(?:on|in|at|by|since)\s+"
     rf"(?:{grammar().macros['MONTHS']})$|\s+(?:on|at|over|for|since)\s+(?:easter|christmas|xmas|halloween|thanksgiving)$",
@@ -185,7 +195,8 @@ def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) 
     for text in (stated[: m.start()], said_before):  # named in lower case: "watched past lives again"
         if names := [w.group("v") for w in _MET_WITH.finditer(text) if new(w.group("v"))]:
             return names[-1]
-    return None
+    alone = _NAME_ALONE.fullmatch(said_before)  # "Severance. Pretty sure it's my favourite now."
+    return alone.group(1) if alone and new(alone.group(1)) else None
 
 
 # what was watched, read, heard or eaten, named in lower case: "watched past lives again last night and it's ..."

@@ -147,6 +147,7 @@ def resolve_place_or_org(family: str, raw: str, said: str = "") -> list[str]:
 _ANTECEDENT = re.compile(rf"({M['CAPX']})\W*(?:\s+(?:and|but|so)\s+)?(?:[^A-Z]|(?<!\w)I(?!\w))*$")
 
 
+_SPOKEN_TO = re.compile(rf"\b(?:sorry|thanks|bye|cheers|rip)\W+({M['CAPX']})")
 _LAST_NAMED = re.compile(rf"({M['CAPX']})\W*$")
 _WON = re.compile(
     rf"({M['CAPX']})\s+(?:has\s+|have\s+)?(?:now\s+|officially\s+|quietly\s+|just\s+)?(?:overtaken|overtook|replaced|"
@@ -192,7 +193,8 @@ def _it_named(hit: Hit, pre: str) -> str | None:
     )  # an opinion's "I"
     if not re.search(r"\b(?:he|she|they|you|we|i)\b", mine, re.I):  # "pretty sure it's ...": the sentence before
         names += [m.group(1) for m in _NAMED_IN.finditer(hit.before) if m.group(1).lower() not in languages()][::-1]
-    names = [_without_opening_verb(n) for n in names]
+    spoken = {m.group(1) for m in _SPOKEN_TO.finditer(f"{hit.before} {pre}")}  # "sorry Stevie. they're my ..."
+    names = [_without_opening_verb(n) for n in names if n not in spoken]
     fav = hit.rule.attribute == "favorite"  # a favourite dish or book is no place ("Since the Tokyo trip it's ...")
     names = [n for n in names if not (fav and _no_favourite(n, hit))]
     found = next((n for n in names if n.lower() not in words("not_names") and not n.lower().startswith("i'")), None)
