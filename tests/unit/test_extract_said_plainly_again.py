@@ -241,3 +241,10 @@ def test_a_new_favourite_said_as_it_or_as_my_drink_now(text: str, filed: dict[st
 def test_someone_spoken_to_is_not_what_it_stands_for() -> None:
     got = read("went to the Wet Leg show. sorry Damon. they're my favorite band now", {"favorite_band": ["Blur"]})
     assert not any(v == "Damon" for _s, _a, v, _p in got)
+
+
+def test_a_go_to_without_its_hyphen_and_a_favourite_asked_about_is_no_value() -> None:
+    assert (SELF, "favorite_drink", "chai latte", 1) in read("chai latte is my go to drink, every single day", {})
+    asked = read("my sister asked what my favourite food is so she can cook, I said it's paella", {})
+    assert not any(v.startswith("so ") for _s, _a, v, _p in asked)
+    assert read("I go to work at nine", {}) == set()
