@@ -248,3 +248,25 @@ def test_a_go_to_without_its_hyphen_and_a_favourite_asked_about_is_no_value() ->
     asked = read("my sister asked what my favourite food is so she can cook, I said it's paella", {})
     assert not any(v.startswith("so ") for _s, _a, v, _p in asked)
     assert read("I go to work at nine", {}) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "things", "want"),
+    [
+        (
+            "ci-runner-7 isn't in lon2 any more. We migrated it to Madrid last sprint.",
+            {"ci-runner-7": {"location": ["lon2"]}},
+            ("ci-runner-7", "Madrid"),
+        ),
+        (
+            "Rack shuffle done, ci-runner-7 got shipped to par3 and is healthy.",
+            {"ci-runner-7": {"location": ["lon2"]}},
+            ("ci-runner-7", "par3"),
+        ),
+        ("The piano has been carried up to room 12 on the top floor.", {}, ("piano", "room 12")),
+    ],
+)
+def test_a_thing_taken_to_its_new_place(
+    text: str, things: dict[str, dict[str, list[str]]], want: tuple[str, str]
+) -> None:
+    assert (want[0], "location", want[1], 1) in read(text, things=things)

@@ -177,7 +177,7 @@ _VALUE_START = re.compile(
 )
 _OBJECT = re.compile(
     r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put|hired|poached|recruited|headhunted|snapped|bought|"
-    r"acquired)\s+(?:it|him|her)\b",
+    r"acquired|migrated|shipped|relocated|racked|carried|hauled|brought|sailed|towed)\s+(?:it|him|her)\b",
     re.I,
 )
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
