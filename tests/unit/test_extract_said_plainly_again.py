@@ -270,3 +270,15 @@ def test_a_thing_taken_to_its_new_place(
     text: str, things: dict[str, dict[str, list[str]]], want: tuple[str, str]
 ) -> None:
     assert (want[0], "location", want[1], 1) in read(text, things=things)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Tobi quit again lol, Wayfair this time, said the commute was brutal", "Wayfair"),
+        ("Tobi's job-hopping again. Zalando this time, he started Monday.", "Zalando"),
+        ("Brightwave folded, so Tobi is back in retail, Harrods this time.", "Harrods"),
+    ],
+)
+def test_someone_elses_new_employer_said_as_this_time(text: str, want: str) -> None:
+    assert ("Tobi", "employer", want, 1) in read(text, things={"Tobi": {"employer": ["Brightwave"]}})

@@ -196,6 +196,7 @@ _WE_DID = re.compile(  # "we bumped it", "(we) finished the migration to eu-cent
 )
 # what a thing's screen or page says of it: its value
 _SHOWS = re.compile(r"\b(?:says|shows|reads|displays|reports)\s+(?:version\s+|v)?\d", re.I)
+_THIS_TIME = re.compile(r"\W*(?-i:[A-Z])[\w&.-]*(?:\s+[\w&.-]+){0,2}\s*,?\s+this\s+time\b")
 _CARRY_ON = re.compile(r"\W*(?:and|so|then|now|but)\b", re.I)
 
 
@@ -264,6 +265,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
         or _RELEASED.search(sent)
         or _HE_OR_SHE_OPENS.search(sent)  # "Ah, that's old news - she relocated to Perth"
         or _SHOWS.search(sent)  # "IT upgraded gradebook-sync. The login screen says 1.4.2 now."
+        or _THIS_TIME.match(sent)  # "Oskar's job-hopping again. Northvolt this time."
     ):
         return []
     return [(-1, names.pop())]  # -1: carried over
