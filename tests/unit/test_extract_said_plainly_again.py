@@ -282,3 +282,19 @@ def test_a_thing_taken_to_its_new_place(
 )
 def test_someone_elses_new_employer_said_as_this_time(text: str, want: str) -> None:
     assert ("Tobi", "employer", want, 1) in read(text, things={"Tobi": {"employer": ["Brightwave"]}})
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Uncle Bo finally sold Hazelmere! his neighbour Tamsin bought it", ("Hazelmere", "Tamsin")),
+        (
+            "Uncle Bo finally sold the Kittiwake. Rory Quinn from the sailing club bought her",
+            ("Kittiwake", "Rory Quinn"),
+        ),
+    ],
+)
+def test_the_buyer_of_what_was_just_sold_owns_it(text: str, want: tuple[str, str]) -> None:
+    got = read(text, {})
+    assert (want[0], "owner", want[1], 1) in got
+    assert not any(s == want[1].split()[0] for s, _a, _v, _p in got)

@@ -23,8 +23,9 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"(?<=\w)\s+(?:price|pricing|cost|fee|rate)$", "", raw, flags=re.I)  # "the Pro plan price": the plan
     raw = re.sub(r"(?<=\w)\s+(?:up|down|back|over)$", "", raw, flags=re.I)  # "bumped the Hollis lamp up to $104"
     we_use = raw.lower() == "we" and hit.rule.attribute == "version"  # "a tool called tern; we're on 1.3.0": tern's
-    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()) or we_use:  # "the current version"
-        return turn.it_thing()
+    bought_her = raw.lower() in ("her", "him") and hit.rule.attribute == "owner"  # "Dale Pruitt bought her": the boat
+    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()) or we_use or bought_her:
+        return turn.it_thing(skip=(hit.m.groupdict().get("val") or "") if hit.rule.attribute == "owner" else "")
     if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
         return named
     if hit.rule.attribute == "location" and gender_of(raw):  # "Anna moved to Baker Street": a person, no thing

@@ -46,6 +46,7 @@ def name_in(text: str) -> str | None:
     return " ".join(keep)
 
 
+_SOLD_NAMED = re.compile(r"\b(?:sold|sells|selling)\s+(?:the\s+)?((?-i:[A-Z][\w&'-]*)(?:\s+(?-i:[A-Z][\w&'-]*)){0,3})")
 _AT_PLACE = re.compile(r"\b(?:in|at|into)\s+$", re.I)
 _AUX_WORDS = frozenset("was were is are has have had been got gets just now then finally also".split())
 _AND_THEIR = re.compile(r"(?-i:\b([A-Z][a-z]+))\s+and\s*$")
@@ -147,9 +148,10 @@ class Turn:
         fits = [n for n in named if _gender(n, text) == gender]
         return fits[-1] if fits else None
 
-    def it_thing(self) -> Subject | None:
+    def it_thing(self, skip: str = "") -> Subject | None:
         """What "it" is: the thing a match last named, else a service named by its identifier before "it" in
-        the sentence or in the one before ("handed the payments-dashboard over, and Ines owns it now")."""
+        the sentence or in the one before ("handed the payments-dashboard over, and Ines owns it now"); never a
+        name inside `skip` (the value said of it)."""
         if self.last_thing is not None:
             return self.last_thing
         its = list(re.finditer(r"\b(?:it|this|that|we)\b", self.sentence, re.I))
@@ -162,6 +164,8 @@ class Turn:
             ]
             named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
             named += [m.group(0) for m in _CAMEL.finditer(text)]  # "I recommend StudyPal to everyone": a product
+            named += [m.group(1) for m in _SOLD_NAMED.finditer(text)]  # "Ilse finally sold Larchwood!"
+            named = [n for n in named if not (skip and n in skip)]  # "a teacher named Carol Henderson bought it"
             named += [  # "the Vela thermostat", not "the Austin closet" (a place's closet) or "my Spanish class"
                 m.group(1)
                 for m in _THE_NAMED.finditer(text)
