@@ -233,8 +233,8 @@ def candidate_values(
 
     `lead`: the sentences either side, for a fragment with no person in it ("New SIM, new number: 415-555-0178"
     after "Dropped my phone in the lake") that continues the speaker's own frame. `people`: names of people
-    recorded, whose clause ("Hiroshi stuck with Spanish") holds their value, not the speaker's. `before`: the part of
-    `lead` said before the sentence, where someone else's frame would make a fragment theirs (else all of it)."""
+    recorded, whose clause ("Hiroshi stuck with Spanish") holds their value, not the speaker's. `before`: where
+    someone else's frame would make the fragment theirs (by default, all of `lead`)."""
     t = table()
     sent = sent[: cues.question_from(sent)]  # "mustard yellow is my favourite now, can you suggest ...?"
     if cues.asks_or_supposes(sent):
@@ -473,7 +473,10 @@ def _last_new(
             continue
         if p.fragment and best is not None:
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
-        for value, pos in candidate_values(sent, kind, around, people, p.before):
+        whose = (
+            p.before if kind in ("phone", "email") else None
+        )  # a number's: only the sentence before can be another's
+        for value, pos in candidate_values(sent, kind, around, people, whose):
             if _not_the_speakers(sent, pos, value, kind, cue is not None):
                 continue
             if best is not None and fold(best[0]).endswith(f" {fold(value)}"):
