@@ -152,6 +152,11 @@ UPDATE_SETS = (
     "updates_blind102",
     "updates_blind103",
     "updates_blind104",
+    "updates_blind105",
+    "updates_blind106",
+    "updates_blind107",
+    "updates_blind108",
+    "updates_blind109",
 )
 K = 10
 BATCH = 100

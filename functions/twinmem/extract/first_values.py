@@ -10,7 +10,7 @@ from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.checks import is_known_place
 from twinmem.extract.context import shaped_values
-from twinmem.extract.lexicon import words
+from twinmem.extract.lexicon import gender_of, words
 from twinmem.extract.named import own_value, stated, statement_at
 from twinmem.extract.text import clause, readable
 from twinmem.subjects import THING_HEADS
@@ -46,11 +46,12 @@ def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()
     read = {(fold(s.subject), s.attribute) for s in already}
     said = {(fold(s.subject), s.value) for s in already}  # "Postgres is on 16 now": a version read, no port
     out: list[Statement] = []
+    prev = ""
     for s_start, s_end, _full in stated(norm):
-        sent = norm[s_start:s_end]
-        if cues.asks_or_supposes(sent):
+        sent, before, prev = norm[s_start:s_end], prev, norm[s_start:s_end]
+        if cues.asks_or_supposes(sent) and not _WORTH.search(sent):
             continue
-        for name, attribute, value in _first_in(sent):
+        for name, attribute, value in _first_in(sent, before):
             if _said_of_longer(name, attribute, value, already):
                 continue  # "The staging API listens on 8080": the staging API's, not also an "API"'s
             if (fold(name), attribute) not in read and (fold(name), value) not in said:
@@ -138,10 +139,10 @@ def _called(sent: str) -> list[tuple[int, int, str]]:
     ]
 
 
-def _first_in(sent: str) -> list[tuple[str, str, str]]:
+def _first_in(sent: str, before: str = "") -> list[tuple[str, str, str]]:
     """(thing, attribute, value) for the first values a sentence gives things named unmistakably (the last
-    value per thing and attribute)."""
-    found = _ports_and_versions(sent) + _plan_prices(sent)
+    value per thing and attribute). `before`: the sentence before it, whose name a bare price carries on."""
+    found = _ports_and_versions(sent) + (_plan_prices(sent) or _named_prices(sent, before))
     last: dict[tuple[str, str], str] = {(n, a): v for n, a, v in found}
     return [(n, a, v) for (n, a), v in last.items()]
 
@@ -186,3 +187,56 @@ def _plan_prices(sent: str) -> list[tuple[str, str, str]]:
         for value, pos in shaped_values(sent, "price")
         if own_value(sent, pos)
     ]
+
+
+# a name of a place one pays ("Ironbark Gym", "Silver Sands RV Park", "Halcyon"): capitalised words, "&" between
+_NAME = re.compile(
+    r"(?<![\w'’-])(?-i:[A-Z][\w'’+-]*(?:\s+(?:&\s+)?[A-Z][\w'’+-]*){0,3})"
+    rf"(?:\s+(?:[a-z]+\s+)?(?:{'|'.join(sorted(THING_HEADS))}))?(?![\w'’-])"
+)  # with a head word after it: "the Fernhill Farm veggie box"
+# a price said by the period it recurs for: "$620 a month", "£28 a week", "$29 a month per seat"
+_RECURS = re.compile(r"\s*(?:a|an|per|/|each)\s*(?:month|mo|year|yr|week|night|seat|user|session|class|visit)\b", re.I)
+# money of the speaker's own that is no price of a thing: spending, earning, owing, a budget
+_NOT_A_PRICE = re.compile(
+    r"\b(?:spent|spend|spending|earn|earns|earning|earned|salary|wage|paid\s+me|pays\s+me|owe|owes|owed|tip|tipped|"
+    r"budget|saved|save|saving|raise|bonus|rent\s+out|charge\s+(?:clients|customers|people))\b",
+    re.I,
+)
+_WORTH = re.compile(r"^\W*(?:is|are)\s+.{1,60}?\s+worth\s+(?:[$€£]|\d)", re.I)  # "is Loomly Pro worth $12 a month"
+_BARE_PRICE = re.compile(r"^\W*(?:(?:it's|its|it\s+is|only|just|about|around)\s+)*(?:[$€£]|\d)", re.I)
+
+
+def _names(sent: str) -> list[tuple[int, int, str]]:
+    """Names in a sentence that could be of a place or a service one pays: not the sentence's first word alone,
+    a word of the grammar's never-names, a place or a person's first name."""
+    out = []
+    for m in _NAME.finditer(sent):
+        said = m.group(0).split()
+        while said and said[0].lower() in words("not_names"):
+            said = said[1:]  # "Is Loomly Pro": Loomly Pro
+        name = " ".join(said)
+        if not name or (len(said) == 1 and (not sent[: m.start()].strip() or gender_of(name) is not None)):
+            continue
+        if not is_known_place(name):
+            out.append((m.end() - len(name), m.end(), name))
+    return out
+
+
+def _named_prices(sent: str, before: str) -> list[tuple[str, str, str]]:
+    """A recurring price in a sentence that names what it is paid to, the name nearest before it (or just after
+    it: "I pay £32 a month at Ironbark Gym"), or, for a sentence that opens on the price, the last name of the
+    sentence before ("... is in Sunny Side Storage. $89 a month for a 5x10")."""
+    if _NOT_A_PRICE.search(sent):
+        return []
+    names = _names(sent)
+    out = []
+    for value, pos in shaped_values(sent, "price"):
+        if not _RECURS.match(sent, pos + len(value)) or not own_value(sent, pos):
+            continue
+        ahead = [n for s, e, n in names if e <= pos]
+        after = [n for s, e, n in names if s >= pos + len(value) and s - pos < 40]
+        if ahead or after:
+            out.append((ahead[-1] if ahead else after[0], "price", value))
+        elif _BARE_PRICE.match(sent) and (earlier := _names(before)) and not _NOT_A_PRICE.search(before):
+            out.append((earlier[-1][2], "price", value))
+    return out
