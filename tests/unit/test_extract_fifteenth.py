@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from twinmem.extract.base import SELF
 from twinmem.extract.rules import RulesExtractor
 
 SAID = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -44,3 +45,158 @@ def test_a_recurring_price_belongs_to_what_it_is_paid_to(text: str, thing: str, 
 )
 def test_money_that_is_no_price_of_a_named_thing_files_none(text: str) -> None:
     assert not {s for s in read(text) if s[1] == "price"}
+
+
+def test_a_cleft_names_the_allergen_without_its_that() -> None:
+    got = read("Had the tests done. It's walnuts that I react to, not almonds.", {"allergy": ["almonds"]})
+    assert (SELF, "allergy", "walnuts", 1) in got
+    assert not {s for s in got if s[2].endswith("that")}
+
+
+def test_someone_new_named_in_the_next_sentence_with_an_accented_name() -> None:
+    got = read("I've been seeing someone new for a couple of months. Her name is Inés, she teaches piano.")
+    assert (SELF, "partner", "Inés", 1) in got
+
+
+def test_a_version_in_a_sentence_naming_nothing_goes_to_the_thing_the_sentence_before_named() -> None:
+    things = {"Lattice": {"version": ["4.1.0"]}}
+    got = read("Lattice finally had its big release. Everything in prod has been on 5.0.0 since Monday.", things=things)
+    assert ("Lattice", "version", "5.0.0", 1) in got
+    # a sentence naming another thing keeps its value
+    other = read("We upgraded Lattice. Grafana sits on 10.4.1 beside it.", things=things)
+    assert ("Lattice", "version", "10.4.1", 1) not in other
+
+
+def test_running_out_of_a_place_is_where_a_thing_is_not_where_it_left() -> None:
+    things = {"Birch": {"location": ["Paris"]}}
+    got = read("The ops team moved Birch last month, and it's running out of Madrid now.", things=things)
+    assert ("Birch", "location", "Madrid", 1) in got
+
+
+def test_the_live_version_is_the_versioned_thing_spoken_of() -> None:
+    things = {"Kestrel": {"version": ["2.0.1"]}}
+    got = read("The live version is 2.2.0. We've shipped two releases since 2.0.1.", things=things)
+    assert ("Kestrel", "version", "2.2.0", 1) in got
+    assert not {s for s in got if s[0] == "since"}  # "releases since 2.0.1" names nothing
+
+
+def test_now_with_someone_whose_name_no_list_has_said_as_a_person() -> None:
+    got = read("I'm now with Ayo, a guy I met at the climbing wall.")
+    assert (SELF, "partner", "Ayo", 1) in got
+    assert not {s for s in read("I'm now with Stripe, which is great.") if s[1] == "partner"}
+
+
+def test_no_opening_an_answer_does_not_hide_whom_she_is() -> None:
+    things = {"Mira": {"job_title": ["staff nurse"]}}
+    got = (
+        RulesExtractor()
+        .read(
+            "No, she's the ward manager now.",
+            SAID,
+            "user",
+            filed={},
+            things=things,
+            asked="Is she still a staff nurse?",
+        )
+        .statements
+    )
+    assert ("Mira", "job_title", "ward manager") in {(s.subject, s.attribute, s.value) for s in got}
+
+
+def test_a_price_said_without_a_name_after_the_thing_named_before() -> None:
+    got = read(
+        "Cloudnest emailed about prices. From March I pay $18 every month, same 2 TB.",
+        things={"Cloudnest": {"price": ["$14"]}},
+    )
+    assert ("Cloudnest", "price", "$18", 1) in got
+
+
+def test_an_upgrade_after_a_time_phrase_is_the_things_named_before() -> None:
+    things = {"Pylon": {"version": ["3.2"]}}
+    got = read("Pylon is not on 3.2 anymore, last week we upgraded to 3.4 everywhere.", things=things)
+    assert ("Pylon", "version", "3.4", 1) in got
+
+
+def test_my_number_one_is_a_favourite() -> None:
+    assert (SELF, "favorite_food", "gnocchi", 1) in read(
+        "After Rome my number one is gnocchi.", {"favorite_food": ["paella"]}
+    )
+
+
+def test_a_new_owner_said_without_the_thing_after_the_old_one_let_go() -> None:
+    things = {"ledger-db": {"owner": ["Iker"]}}
+    got = read("Iker no longer owns ledger-db. Sanna is the owner now.", things=things)
+    assert ("ledger-db", "owner", "Sanna", 1) in got
+
+
+def test_gave_me_the_job_is_the_speakers_title_not_the_one_spoken_of() -> None:
+    got = read("They gave me the job of shift lead.", things={"Noor": {"job_title": ["cashier"]}})
+    assert (SELF, "job_title", "shift lead", 1) in got
+    assert not {s for s in got if s[0] == "Noor"}
+
+
+def test_he_in_a_turn_that_names_no_one_is_the_one_person_spoken_of() -> None:
+    got = read("Yes. He adopted a greyhound last month.", things={"Omar": {"home_city": ["Leeds"]}})
+    assert ("Omar", "pet", "greyhound", 1) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "want"),
+    [
+        ("i'm Scottish so burns night is a big deal here", {}, (SELF, "nationality", "Scottish", 1)),
+        ("ok so my passport is Canadian, not American", {}, (SELF, "nationality", "Canadian", 1)),
+        ("day 45 of learning Korean on an app", {}, (SELF, "language", "Korean", 1)),
+        ("First day at Larchfield Analytics today! Long but good.", {}, (SELF, "employer", "Larchfield Analytics", 1)),
+        (
+            "first week at Harlow State University and i'm already lost",
+            {},
+            (SELF, "school", "Harlow State University", 1),
+        ),
+        ("been seeing this guy Felix since june, he's lovely", {}, (SELF, "partner", "Felix", 1)),
+        ("soooo niamh and i are official now", {}, (SELF, "partner", "Niamh", 1)),
+        ("honestly fine 😌 been dating this guy Felix since june", {}, (SELF, "partner", "Felix", 1)),
+        ("ngl it's pad thai now, sorry pizza", {"favorite_food": ["pizza"]}, (SELF, "favorite_food", "pad thai", 1)),
+        (
+            "my number one band has officially shifted, it's Wet Leg now",
+            {"favorite_band": ["Blur"]},
+            (SELF, "favorite_band", "Wet Leg", 1),
+        ),
+    ],
+)
+def test_texted_and_terse_ways_of_saying_a_value(
+    text: str, filed: dict[str, list[str]], want: tuple[str, str, str, int]
+) -> None:
+    assert want in read(text, filed)
+
+
+def test_a_partner_typed_in_lower_case_is_read_only_where_a_name_opens_the_clause() -> None:
+    got = read("finished the book last night and i think i loved it")
+    assert not {s for s in got if s[1] == "partner"}
+
+
+def test_a_value_with_a_domain_is_kept_whole_and_is_no_owner() -> None:
+    got = read("We moved Quokka to Fly.io last week.", things={"Quokka": {"location": ["Railway"]}})
+    assert ("Quokka", "location", "Fly.io", 1) in got
+    assert not {s for s in got if s[1] == "owner"}
+
+
+def test_a_thing_that_sits_with_a_team_is_owned_by_it_and_a_team_that_no_longer_owns_is_not() -> None:
+    things = {"search-api": {"owner": ["Core team"]}}
+    got = read("Reorg: Core no longer owns search-api. It sits with the Discovery team now.", things=things)
+    assert ("search-api", "owner", "Discovery team", 1) in got
+    assert ("search-api", "owner", "Core", 1) not in got
+
+
+def test_a_purpose_clause_is_no_condition() -> None:
+    got = read("Dropped Wayfarer to $7 to see if it sells better.", things={"Wayfarer": {"price": ["$10"]}})
+    assert ("Wayfarer", "price", "$7", 1) in got
+    assert not read("If we drop Wayfarer to $7 it might sell.", things={"Wayfarer": {"price": ["$10"]}})
+
+
+def test_a_bracketed_description_between_a_name_and_its_verb_is_an_aside() -> None:
+    assert ("Harbor", "owner", "Yusuf", 1) in read("Harbor (our billing dashboard) is Yusuf's, he owns it.")
+
+
+def test_everything_on_a_version_after_the_thing_is_named_is_the_things() -> None:
+    things = {"tern": {"version": ["1.0.0"]}}
+    assert ("tern", "version", "1.2.0", 1) in read("Rolled tern forward: everything's on 1.2.0 now.", things=things)

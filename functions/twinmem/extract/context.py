@@ -50,8 +50,8 @@ _NOT_A_PERSON = re.compile(
 )
 _MOVED_TO = re.compile(
     r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+|their\s+|our\s+)?"
-    r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})|[a-z]{2}(?:-[a-z]+)+-\d)"
-)
+    r"(?P<v>(?-i:[A-Z][\w'-]*(?:\.(?:io|com|net|app|dev|cloud|sh|co)\b|(?:\s+[A-Z][\w'-]*){0,3}))|[a-z]{2}(?:-[a-z]+)+-\d)"
+)  # (a host named by its domain: "moved it to Fly.io")
 _JUDGED = re.compile(
     r"\b(?:terrible|awful|horrible|lousy|bad|good|great|decent|amazing|excellent|better|worse|keen|lazy|messy|picky|"
     r"fussy|natural|born|total|complete|poor|hopeless|useless|big|huge)\s+(?:$|(?=\w+\s$))",
@@ -251,7 +251,7 @@ def candidate_values(
             whose = _clause_before(sent, a)
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (
-            t.cues["other_person"].search(_WITH_SOMEONE.sub(" ", sent[whose:b]))
+            t.cues["other_person"].search(_WITH_SOMEONE.sub(" ", sent[whose : cues.own_clause_end(sent, pos, b)]))
             or held_by_another(sent[whose:pos], kind)
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])

@@ -129,10 +129,10 @@ FOLLOW_AT = Lazy(
 SUBORDINATE_LEAD = Lazy(r"^\W*(?:right\s+|just\s+|shortly\s+)?(?:after|since|before|upon|on|when|since)\s+$", re.I)
 DISCOURSE = Lazy(
     r"^\s*(?:(?:oh|so|well|also|btw|by\s+the\s+way|actually|anyway|update|fyi|quick\s+update|news|"
-    r"good\s+news|big\s+news|fun\s+fact|heads\s+up|ok|okay|yes|yeah|yep|hi|hey|hello|finally|just|"
+    r"good\s+news|big\s+news|fun\s+fact|heads\s+up|ok|okay|yes|yeah|yep|no|nope|nah|hi|hey|hello|finally|just|"
     r"officially|recently|guess\s+what|as\s+of\s+\w+|starting\s+\w+(?:\s+\w+)?|since\s+\w+(?:\s+\d{4})?|"
     r"last\s+\w+|this\s+\w+|yesterday|today|earlier\s+this\s+\w+|(?:\w+|a\s+few|a\s+couple\s+of)\s+\w+\s+ago|"
-    r"in\s+\d{4}|(?:19|20)\d\d|lol|haha)[\s,!:.—–-]*)*$",
+    r"in\s+\d{4}|(?:19|20)\d\d|lol|haha|(?:day|week|month)\s+\d+\s+of)[\s,!:.—–-]*)*$",
     re.I,
 )
 BE = Lazy(
@@ -164,7 +164,7 @@ HEDGE = Lazy(
     r"guess(?!\s+(?:who|what)\b)|"
     r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought(?!\s+to\s+(?:mention|say|tell\s+you|add|note))|"
     r"need\s+to|needs\s+to|"
-    r"hypothetically|pretend|rather(?!\s+than\b)|interested\s+in|if|in\s+case|eventually|debating|on\s+the\s+fence|"
+    r"hypothetically|pretend|rather(?!\s+than\b)|interested\s+in|(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if|in\s+case|eventually|debating|on\s+the\s+fence|"
     r"undecided|keen\s+to|eager\s+to|excited\s+to|can't\s+wait\s+to|about\s+to|expect|expecting|"
     r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|says\s+i|claims?|"
     r"rumou?rs?|apparently|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)(?![a-z]+ed\b)(?!(?:gone|done|seen|taken|given|written|known|got|gotten|made|had|left|found|bought|sold|begun|become)\b)\w+|"
@@ -173,7 +173,7 @@ HEDGE = Lazy(
     re.I,
 )
 COND_START = Lazy(
-    r"\b(?:if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you(?:['’]d|\s+would|\s+could|\s+will)\s+(?:kindly\s+|please\s+)?(?:amend|update|note|correct|change|adjust|record)\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
+    r"\b(?:(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you(?:['’]d|\s+would|\s+could|\s+will)\s+(?:kindly\s+|please\s+)?(?:amend|update|note|correct|change|adjust|record)\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
     re.I,
 )
 QUESTION_START = Lazy(
@@ -217,7 +217,10 @@ CLAUSE_BREAK = Lazy(
     r"when|whereas|yet|since\s+(?:i|we|you|he|she|they|my|our|then)(?:'[a-z]+)?)\s)",
     re.I,
 )
-SENT_END = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n+")
+# (and an emoji, which ends a texted sentence: "actually 😌 been dating this guy Theo")
+SENT_END = re.compile(
+    r"[.!?]+[\"')\]]*(?=\s|$)|\n+|[\U0001F300-\U0001FAFF\u2600-\u27BF][\uFE0F\u200d\U0001F300-\U0001FAFF\u2600-\u27BF]*(?=\s|$)"
+)
 ABBREV = Lazy(  # "Co." ends no sentence, but an address's ".co." does
     r"(?<![.@])\b(?:dr|mr|mrs|ms|st|inc|corp|co|ltd|jr|sr|vs|etc|approx|e\.g|i\.e|no|u\.s|u\.k)\.$|\b[a-z]\.$", re.I
 )
@@ -291,3 +294,49 @@ def not_held(sent: str, clause_at: tuple[int, int], value_at: tuple[int, int], t
     return bool(
         NEG.search(sent, a, pos) or NEG_NEXT.match(sent, end) or (trip is not None and on_a_trip(sent, b, trip))
     )
+
+
+# a value of a shape no person has (a three-part version, a price, a port) in a sentence that names nothing
+_SHAPED_VALUE = re.compile(r"(?<![\w.])v?\d+\.\d+\.\d+\b|[$€£]\s?\d|\bport\s+\d{2,5}\b", re.I)
+_A_NAME = re.compile(
+    r"(?<=\s)(?<!\d\s)(?!(?-i:I|January|February|March|April|May|June|July|August|September|October|November|December|Monday|"
+    r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)(?-i:[A-Z][\w.+#-]*)|\b[a-z]+[-_][a-z0-9]+\b"
+)
+
+
+def unnamed_value(sent: str) -> bool:
+    """A sentence with a value of a thing's own shape and no name of anything (past its first word)."""
+    return bool(_SHAPED_VALUE.search(sent)) and not _A_NAME.search(sent.strip())
+
+
+# a new owner said without the thing: "Rahul no longer owns inventory-db. Keiko is the owner now."
+OWNER_NOW = re.compile(
+    r"\W*(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?\s+(?:is|['’]s)\s+(?:now\s+)?(?:the\s+(?:new\s+)?(?:owner|maintainer)|"
+    r"in\s+charge(?:\s+of\s+it)?)\b",
+    re.I,
+)
+
+
+# "Rolled Quokka forward: everything's on 2.1.3 now": all of the thing named before
+ALL_OF = re.compile(
+    r"\W*(?:everything|all\s+of\s+(?:it|them)|all\s+the\s+\w+|every\s+\w+)(?:'s|\s+is|\s+are|\s+runs)\b", re.I
+)
+
+# "The live version is 1.9.2.": a version said as the one out now
+VERSION_IS = re.compile(
+    r"\W*(?:the\s+)?(?:(?:live|current|latest|new)\s+)?version\s+(?:is|['’]s)\s+(?:now\s+)?v?\d", re.I
+)
+
+
+def own_clause_end(sent: str, pos: int, b: int) -> int:
+    """Where the value's own clause ends: before a later one on a new subject ("unpacked in Denmark after my
+    partner got the Aarhus offer": the partner is in a clause of their own)."""
+    later = _LATER_CLAUSE.search(sent, pos, b)
+    return later.start() if later else b
+
+
+_LATER_CLAUSE = re.compile(
+    r"\s(?:after|because|since|when|once|as|while|now\s+that|so\s+that|though|although)\s+"
+    r"(?:my|our|his|her|their|the|he|she|they)\b",
+    re.I,
+)

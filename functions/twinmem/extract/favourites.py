@@ -35,7 +35,11 @@ _NP = (
 _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"
 _TITLE = r"(?P<v>(?<![\w'-])[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|(?:of|the|a|an|at|in|on|to|for|and|&)(?=\s+[A-Z])))+)"
 _FRAMES = [
-    re.compile(rf"^\W*{_NP}\s*,?\s+(?:now|these\s+days|nowadays|instead|actually)\b", re.I),
+    re.compile(  # "A matcha latte these days.", "ngl it's birria tacos now"
+        rf"^\W*(?:(?:ngl|tbh|honestly|lowkey|ok|okay|so|well|oh|hmm|um)\W+)*(?:it'?s\s+)?{_NP}\s*,?\s+"
+        r"(?:now|these\s+days|nowadays|instead|actually)\b",
+        re.I,
+    ),
     re.compile(
         rf"\b(?:these\s+days|nowadays|now|lately|since\s+(?:that|the|my|our|last)\s+[\w-]+(?:\s+[\w-]+){{0,3}}?)"
         rf"\s*,?\s+it'?s\s+(?:all\s+)?{_NP}{_END}",
@@ -51,7 +55,7 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"{_NP}\s+(?:has|have)\s+(?:officially\s+|now\s+|finally\s+|just\s+|completely\s+|totally\s+)?(?:overtaken|replaced|"
+        rf"{_NP}\s+(?:has|have)\s+(?:officially\s+|now\s+|finally\s+|just\s+|completely\s+|totally\s+|quietly\s+)?(?:overtaken|replaced|"
         r"dethroned|beaten|taken\s+(?:the\s+)?(?:crown|top\s+spot|throne|number\s+one\s+spot)|"
         r"become\s+my\s+(?:new\s+|all[- ]time\s+|absolute\s+)?favou?rite)\b",
         re.I,
@@ -62,12 +66,14 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"\bmy\s+(?:new\s+)?(?:favou?rite|fave|fav|go-to)(?:\s+(?:these\s+days|nowadays|lately|right\s+now))?"
+        rf"\bmy\s+(?:new\s+)?(?:favou?rite|fave|fav|go-to|number\s+one|no\.?\s*1|\#1|top\s+pick)"
+        r"(?:\s+(?:these\s+days|nowadays|lately|right\s+now))?"
         rf"\s+(?:is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?{_NP}{_END}",
         re.I,
     ),
-    re.compile(  # "my favourite band isn't Muse any more, it's Big Thief"
-        rf"\b(?:isn't|is\s+not|(?:is|'s)\s+no\s+longer)\s+[^,;.!?]{{1,40}}?\s*[,;:—–-]\s*(?:but\s+|now\s+)?"
+    re.compile(  # "my favourite band isn't Muse any more, it's Big Thief", "my number one has shifted, it's Mitski"
+        rf"\b(?:isn't|is\s+not|(?:is|'s)\s+no\s+longer|(?:has|'s)\s+(?:officially\s+|now\s+|finally\s+)?(?:changed|shifted))"
+        rf"(?:\s+[^,;.!?]{{1,40}}?)?\s*[,;:—–-]\s*(?:but\s+|now\s+)?"
         rf"(?:it's|it\s+is)\s+(?:now\s+)?{_NP}{_END}",
         re.I,
     ),
@@ -89,8 +95,8 @@ _FRAMES = [
         re.I,
     ),
     re.compile(  # a title with its small words: "Everything Everywhere All at Once has knocked Spirited Away off"
-        rf"{_TITLE}\s+(?:has\s+|just\s+)?(?:knocked\s+.{{1,40}}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne)|"
-        r"(?:officially\s+)?(?:overtaken|dethroned|replaced)\b)"
+        rf"{_TITLE}\s+(?:has\s+|just\s+)?(?:(?-i:[a-z]+ly)\s+)?(?:knocked\s+.{{1,40}}?\s+off\s+(?:the\s+)?(?:top\s+spot|top|throne)|"
+        r"(?:overtaken|dethroned|replaced)\b)"
     ),
     re.compile(  # "a friend lent me Piranesi and it's my new favourite": the title just named
         r"(?P<v>(?<![\w'-])[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|(?:of|the|a|an|in|on|to|for|and|&)(?=(?:\s+(?:of|the|a|an))?\s+[A-Z]))){0,6})"

@@ -81,7 +81,7 @@ _MORE_DIGITS = re.compile(r"[\s.-]*\d")
 # a word straight before a three-part version names what the version is of ("we're on orbit 2.3.1"), unless it
 # is a word of the sentence's own (a verb, a preposition: "shipped 3.0.0", "to 2.4.1")
 _NAMED_WITH_VERSION = re.compile(
-    r"(?<![\w.-])(?P<t>(?!(?:on|to|from|at|of|in|into|onto|with|than|is|was|are|be|now|finally|just|still|version|"
+    r"(?<![\w.-])(?P<t>(?!(?:on|to|from|at|of|in|into|onto|with|than|since|after|before|until|past|over|like|via|by|for|as|is|was|are|be|now|finally|just|still|version|"
     r"release|ship|tag|deploy|cut|push|pin|run|install|hit|reach|and|or|the|a|v|firmware|software|build|update|patch|os|app|"
     r"beta|alpha|rc|api|sdk|shows|showed|says|said|reads|reports|reported|displays|lists|running|runs)\b)(?-i:[a-z][a-z0-9+#-]*)(?<!ed)(?<!ing))"
     r"\s+v?\d+\.\d+\.\d+\b",
@@ -202,6 +202,8 @@ _NOT_A_PRICE = re.compile(
     r"budget|saved|save|saving|raise|bonus|rent\s+out|charge\s+(?:clients|customers|people))\b",
     re.I,
 )
+# a one-off price: what a thing is listed or sold for ("listed my old bike, the Trailhead, for $1,200")
+_FOR_SALE = re.compile(r"\b(?:listed|listing|selling|sell|sells|advertised|advertising)\b[^.!?]{0,60}?\bfor\s+$", re.I)
 _WORTH = re.compile(r"^\W*(?:is|are)\s+.{1,60}?\s+worth\s+(?:[$€£]|\d)", re.I)  # "is Loomly Pro worth $12 a month"
 _BARE_PRICE = re.compile(r"^\W*(?:(?:it's|its|it\s+is|only|just|about|around)\s+)*(?:[$€£]|\d)", re.I)
 
@@ -223,15 +225,16 @@ def _names(sent: str) -> list[tuple[int, int, str]]:
 
 
 def _named_prices(sent: str, before: str) -> list[tuple[str, str, str]]:
-    """A recurring price in a sentence that names what it is paid to, the name nearest before it (or just after
-    it: "I pay £32 a month at Ironbark Gym"), or, for a sentence that opens on the price, the last name of the
-    sentence before ("... is in Sunny Side Storage. $89 a month for a 5x10")."""
+    """A recurring price (or one a thing is listed for) in a sentence that names what it is paid to: the name
+    nearest before it (or just after it: "I pay £32 a month at Ironbark Gym"), or, for a sentence that opens on
+    the price, the last name of the sentence before ("... is in Sunny Side Storage. $89 a month for a 5x10")."""
     if _NOT_A_PRICE.search(sent):
         return []
     names = _names(sent)
     out = []
     for value, pos in shaped_values(sent, "price"):
-        if not _RECURS.match(sent, pos + len(value)) or not own_value(sent, pos):
+        recurs = _RECURS.match(sent, pos + len(value)) or _FOR_SALE.search(sent, 0, pos)
+        if not recurs or not own_value(sent, pos):
             continue
         ahead = [n for s, e, n in names if e <= pos]
         after = [n for s, e, n in names if s >= pos + len(value) and s - pos < 40]

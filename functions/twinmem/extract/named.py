@@ -43,7 +43,7 @@ __all__ = [
 
 THING_TYPES = {"port": "port", "version": "version", "price": "price"}
 _OLD = re.compile(
-    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)from|off|out\s+of|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+|the\s+)?$",
+    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)(?<!based\s)(?:from|out\s+of)|off|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+|the\s+)?$",
     re.I,
 )
 # "she's hiring a junior UX researcher": whom they seek is someone else, not what they are
@@ -171,7 +171,7 @@ _PRONOUN_START = re.compile(
 # "£22 a week now.", "price is $52 now": a sentence opening on a value, or on the attribute it gives
 _VALUE_START = re.compile(
     r"\W*(?:[$€£¥]\s?\d|v?\d+(?:\.\d+)+\b|(?!(?:19|20)\d\d\b)\d{4,5}\b(?![.,:/-]?\d)(?!\s*(?:am|pm|%|people|users|ms|km)\b)|"
-    r"port\s+\d|(?:the\s+|its\s+|new\s+)*(?:price|cost|fee|rate|port|version)"
+    r"port\s+\d|(?:the\s+|its\s+|new\s+|live\s+|current\s+|latest\s+|monthly\s+)*(?:price|cost|fee|rate|port|version)"
     r"(?:\s+(?:from|as\s+of|starting|after|in)\s+(?:next\s+)?[\w-]+)?\s+(?:is|'s|went|goes|has\s+gone|changed|now)\b)",
     re.I,
 )
@@ -189,7 +189,8 @@ _IT_DOES = re.compile(
 )
 # "..., we upgraded to 5.0.6": the speaker's team acting on the thing the clause before named
 _WE_DID = re.compile(  # "we bumped it", "(we) finished the migration to eu-central-1"
-    r"\W*(?:(?:we|i)(?:'ve|\s+have|\s+just|\s+finally|\s+then)*\s+)?(?:upgraded|bumped|moved|migrated|switched|updated|"
+    r"\W*(?:(?:last|this)\s+\w+|yesterday|today|tonight|earlier(?:\s+today)?|(?:over|during)\s+the\s+\w+)?\W*"
+    r"(?:(?:we|i)(?:'ve|\s+have|\s+just|\s+finally|\s+then)*\s+)?(?:upgraded|bumped|moved|migrated|switched|updated|"
     r"rolled|shipped|deployed|pinned|changed|raised|dropped|put|took|pushed|went|released|published|jumped|promoted|"
     r"finished\s+the\s+(?:migration|move|cutover))\b",
     re.I,
@@ -207,15 +208,23 @@ def _lead(
     naming none, the subjects named in the turns before it ("She transferred, she's at Wits now."); for a version
     said as released, the last of those with a version filed (`versioned`, in the order last said)."""
     lead = [(-1, name) for name, p in at.items() if asked and p.search(asked)]
-    if not lead and _RELEASED.search(norm) and versioned and not any(p.search(norm) for p in at.values()):
+    released = _RELEASED.search(norm) or cues.VERSION_IS.match(norm)
+    if not lead and released and versioned and not any(p.search(norm) for p in at.values()):
         return [(-1, versioned[-1])]  # "... but 2.4.1 went live this morning": the thing spoken of last
     if not lead and refers_back(norm) and not any(p.search(norm) for p in at.values()):
-        opening = _PRONOUN_OPENS.match(_DISCOURSE.sub("", norm)) or _HE_OR_SHE_OPENS.search(norm)
-        said = (opening.group("p") if "p" in opening.groupdict() else opening.group(0)) if opening else ""
-        other = {"she": "male", "her": "male", "he": "female", "his": "female"}.get(said.lower())
+        other = {"she": "male", "her": "male", "he": "female", "his": "female"}.get(_opening_pronoun(norm))
         # "She's engaged now" after "Bettina and Klaus": not Klaus
         lead = [(-1, name) for name in at if other is None or gender_of(without_kin_title(name)) != other]
     return lead
+
+
+def _opening_pronoun(norm: str) -> str:
+    """The pronoun a turn opens on (after words of discourse), or the "he" or "she" a later sentence opens on
+    when it opens on none or on "they" ("Nope, they broke up in June. He's with Hana now.")."""
+    opening = _PRONOUN_OPENS.match(_DISCOURSE.sub("", norm))
+    if opening is None or opening.group(0).lower() in ("they", "their", "it", "its"):
+        opening = _HE_OR_SHE_OPENS.search(norm) or opening
+    return ((opening.group("p") if "p" in opening.groupdict() else opening.group(0)) if opening else "").lower()
 
 
 # a question about someone or something said before: "What's her title now?", "Which port did you move it to?"
@@ -247,7 +256,7 @@ _HE_OR_SHE_OPENS = re.compile(
 
 
 _DISCOURSE = re.compile(
-    r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|update|news|btw|also|anyway|fyi|actually|apparently|turns\s+out)\W+)*",
+    r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|no|nope|nah|update|news|btw|also|anyway|fyi|actually|apparently|turns\s+out)\W+)*",
     re.I,
 )
 _PRONOUN_OPENS = re.compile(r"(?:he|she|they|it|his|her|their|its)\b", re.I)
@@ -266,6 +275,8 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
         or _HE_OR_SHE_OPENS.search(sent)  # "Ah, that's old news - she relocated to Perth"
         or _SHOWS.search(sent)  # "IT upgraded gradebook-sync. The login screen says 1.4.2 now."
         or _THIS_TIME.match(sent)  # "Oskar's job-hopping again. Northvolt this time."
+        or cues.unnamed_value(sent)  # "Helios had its major release. Everything in prod is on 3.0.0."
+        or cues.OWNER_NOW.match(sent)  # "Rahul no longer owns inventory-db. Keiko is the owner now."
     ):
         return []
     return [(-1, names.pop())]  # -1: carried over
@@ -313,6 +324,7 @@ def _new_values(
         if (
             not values
             or not own_value(bare, pos)
+            or cues.NEG_NEXT.match(sent, pos + len(value))  # "Payments no longer owns checkout-web"
             or (kind in PLACE_KINDS and attribute != "location" and _on_a_trip(sent, pos))
         ):
             continue
@@ -365,7 +377,10 @@ _PLACED = re.compile(
     re.I,
 )
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
-_SOMEONE = re.compile(r"\b(?:my|your|our|says|said|told|tells)\b", re.I)
+_SOMEONE = re.compile(  # (and "gave me the job of": the speaker's)
+    r"\b(?:my|your|our|says|said|told|tells)\b|\b(?:gave|give|gives|offered|made|named|appointed|promoted|hired)\s+(?:me|us)\b",
+    re.I,
+)
 _THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else
 _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..., she's", "the sign says they've"
     r"(?:^|[,;:—–-]|\b(?:and|but|so|that|now|says|said|told\s+me|told\s+us))\s*(?:he|she|they)(?:'s|'ve|'re|\s)", re.I
@@ -417,7 +432,13 @@ _FOR_IT = re.compile(r"\b(?:for|on|of)\s+it\b", re.I)
 
 def _carries(lead: str, rest: str = "") -> bool:
     """A clause that carries on about whoever was named before it ("..., so Aalborg it is", "bumped it to")."""
-    said = (_CARRY_ON.match(lead), _LEADS.fullmatch(lead), _IT.search(lead), _PRONOUN_START.match(lead))
+    said = (
+        _CARRY_ON.match(lead),
+        _LEADS.fullmatch(lead),
+        _IT.search(lead),
+        _PRONOUN_START.match(lead),
+        cues.ALL_OF.match(lead),
+    )
     return any(said) or bool(
         _WE_DID.match(lead) or _ITS_ATTRIBUTE.match(lead) or _FOR_IT.search(rest) or _PAYING.search(lead)
     )  # "for it"

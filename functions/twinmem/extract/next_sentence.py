@@ -94,7 +94,7 @@ _SOMEONE = re.compile(
     r"\b(?:seeing|dating|met|going\s+out\s+with)\s+(?:someone|somebody|a\s+(?:guy|girl|woman|man))\b", re.I
 )
 _NAME_IS = re.compile(
-    r"^\W*(?:(?:and|so)\s+)?(?:her|his|their)\s+name(?:['’]s|\s+is)\s+(?P<val>(?-i:[A-Z][a-z]+))\b", re.I
+    r"^\W*(?:(?:and|so)\s+)?(?:her|his|their)\s+name(?:['’]s|\s+is)\s+(?P<val>(?-i:[A-Z][^\W\d_A-Z]+))\b", re.I
 )
 
 

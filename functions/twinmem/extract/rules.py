@@ -36,10 +36,10 @@ from twinmem.extract.restated import corrected, day_corrected, put_right, restat
 from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
 from twinmem.extract.table import Rule, grammar
-from twinmem.extract.text import clause, readable, sentences, typed_recased, value_as_typed
+from twinmem.extract.text import clause, readable, sentences, trimmed, typed_recased, value_as_typed
 from twinmem.extract.things import embedded_subject, thing_subject
 from twinmem.extract.time_anchor import find_time
-from twinmem.extract.turn import Subject, Turn, paired_with
+from twinmem.extract.turn import Subject, Turn, one_person, paired_with
 from twinmem.values import value_key
 
 __all__ = ["RulesExtractor"]
@@ -182,11 +182,6 @@ def _hedged(text: str, rule: Rule) -> bool:
     return bool(hedges)
 
 
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
-    piece = text[start:end]
-    return start + len(piece) - len(piece.lstrip(" ,;:—–-")), end - (len(piece) - len(piece.rstrip(" ,;:—–-")))
-
-
 class RulesExtractor:
     """Pattern-table extractor for ordinary chat English: offline, deterministic, no I/O."""
 
@@ -214,7 +209,7 @@ class RulesExtractor:
         as_typed = text
         if filed is not None:
             text = typed_recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
-        found = self.extract(text, said_at, role, speaker)
+        found = self.extract(text, said_at, role, speaker, spoken_of=one_person(things or {}))
         if role == "assistant" and not speaker and replied:  # "Noted, billing-api is now the platform team's."
             found += _new(found, acknowledged(text, replied, lambda t: self.extract(t, said_at, "user")))
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
@@ -249,12 +244,15 @@ class RulesExtractor:
         found += named_subjects.changes(text, said_at, things or {}, found)
         return found + first_values(text, said_at, found)
 
-    def extract(self, text: str, said_at: datetime, role: str, speaker: str | None = None) -> list[Statement]:
-        """Statements of state read from one turn; `speaker` is who spoke, when the client named them."""
+    def extract(
+        self, text: str, said_at: datetime, role: str, speaker: str | None = None, spoken_of: str | None = None
+    ) -> list[Statement]:
+        """Statements read from one turn; `speaker`: who spoke (named by the client); `spoken_of`: whom "he" is."""
         if role not in _ROLES:
             return []
         norm = readable(text)
         turn = Turn(role, said_at, named=bool(speaker))
+        turn.last_person = Subject(spoken_of, "person") if spoken_of else None
         out: list[Statement] = []
         seen: set[tuple[str, str, str, int, str | None]] = set()
         prev = ""
@@ -325,7 +323,7 @@ class RulesExtractor:
             if read is None:
                 continue
             subj, pol, vfrom, (c_start, c_end) = read
-            span = _trimmed(sent, c_start, c_end)
+            span = trimmed(sent, c_start, c_end)
             out.extend(
                 statements(hit, subj, pol, vfrom, (offset + span[0], offset + span[1]), sent[c_start:c_end], turn)
             )

@@ -25,9 +25,11 @@ def mask_long_tokens(text: str) -> str:
 
 
 _THEN_VERB = r"(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|costs|now|just|got|belongs|moved|stays|works)\b)"
-# a name, then an aside describing it, then its verb: "Orion, our scheduling app, is in beta"
+# a name, then an aside describing it, then its verb: "Orion, our scheduling app, is in beta", "Tidepool (our
+# analytics dashboard) is Lena's"
 _ASIDE = re.compile(
-    r"(?:(?-i:\b[A-Z][\w-]*)|\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?P<aside>\s*,\s*(?:our|the|my|their)\s+[^,.;:!?]{1,50}?,)"
+    r"(?:(?-i:\b[A-Z][\w-]*)|\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+)"
+    r"(?P<aside>\s*,\s*(?:our|the|my|their)\s+[^,.;:!?]{1,50}?,|\s*\((?:our|the|my|their|an?)\s+[^()]{1,50}?\))"
     + _THEN_VERB,
     re.I,
 )
@@ -115,7 +117,23 @@ def people_recased(text: str, given: Callable[[str], object]) -> str:
             out[m.start("name")] = m.group("name")[0].upper()
     for m in _PET_NAMED.finditer(text):
         out[m.start("name")] = m.group("name")[0].upper()
+    for at in _beside_me(text, given):
+        out[at] = text[at].upper()
     return "".join(out)
+
+
+def _beside_me(text: str, given: Callable[[str], object]) -> list[int]:
+    """Where a first name opens its clause beside the speaker: "soooo marcus and i ended things" (not "last
+    night and i")."""
+    return [
+        m.start("name")
+        for m in _AND_I.finditer(text)
+        if _CLAUSE_OPENS.search(text, 0, m.start()) and given(m.group("name")) and m.group("name") not in _never_names()
+    ]
+
+
+_CLAUSE_OPENS = re.compile(r"(?:^|[.!?,;:]|\b(?:so+|ok|okay|lol|and|but|then|well|yeah|also|update|tbh|ngl))\W*$", re.I)
+_AND_I = re.compile(r"(?<![\w'’@./-])(?P<name>[a-z][a-z'-]{2,})\s+(?:and|&|n)\s+(?i:i|me)\b(?!['’])")
 
 
 # where a place is named: after a preposition of place or a verb of going or living
@@ -324,3 +342,9 @@ def clause(sentence: str, pos: int) -> tuple[int, int]:
             end = m.start()
             break
     return start, end
+
+
+def trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """A span without the spaces and punctuation at its ends."""
+    piece = text[start:end]
+    return start + len(piece) - len(piece.lstrip(" ,;:—–-")), end - (len(piece) - len(piece.rstrip(" ,;:—–-")))

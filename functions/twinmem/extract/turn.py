@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from twinmem import vocabulary
 from twinmem.extract.base import SELF
 from twinmem.extract.lexicon import big_cities, gender_of, languages, words
 from twinmem.extract.table import grammar
@@ -333,3 +335,9 @@ def _noun_phrase(toks: list[str]) -> tuple[int, list[str]]:
     if all(w.isalpha() and w.islower() for w in np[:named]) and not (len(np) == named + 1 and np[-1].isupper()):
         np = np[named:]  # "my bakery Crumb & Co", "a server running Grafana" (not "the billing API")
     return det, np
+
+
+def one_person(things: Mapping[str, Mapping[str, Sequence[str]]]) -> str | None:
+    """The one person among the subjects a turn names or refers back to (all their values are a person's)."""
+    people = [n for n, filed in things.items() if filed and all(vocabulary.about(a) == "person" for a in filed)]
+    return people[0] if len(people) == 1 else None
