@@ -200,3 +200,62 @@ def test_a_bracketed_description_between_a_name_and_its_verb_is_an_aside() -> No
 def test_everything_on_a_version_after_the_thing_is_named_is_the_things() -> None:
     things = {"tern": {"version": ["1.0.0"]}}
     assert ("tern", "version", "1.2.0", 1) in read("Rolled tern forward: everything's on 1.2.0 now.", things=things)
+
+
+def test_a_third_partys_new_job_said_plainly() -> None:
+    assert ("Sunniva", "employer", "Equinor", 1) in read(
+        "Sunniva isn't at Statkraft anymore; she jumped to Equinor in May.",
+        things={"Sunniva": {"employer": ["Statkraft"]}},
+    )
+    assert ("Ilse", "employer", "Zalando", 1) in read("Ilse started her new gig at Zalando last week.")
+    kept = read(
+        "Jonah passed the bar! The firm kept him on as a junior associate.", things={"Jonah": {"job_title": ["clerk"]}}
+    )
+    assert ("Jonah", "job_title", "junior associate", 1) in kept
+
+
+def test_been_named_is_no_part_of_a_title() -> None:
+    got = read("And now Marta's been named head gardener at the estate.", things={"Marta": {"job_title": ["gardener"]}})
+    assert ("Marta", "job_title", "head gardener", 1) in got
+
+
+def test_a_title_said_of_whoever_holds_it_is_not_the_one_spoken_of() -> None:
+    things = {"Aiden": {"job_title": ["porter"]}}
+    got = read("Aiden got promoted to shift lead! He covers when the night manager is off.", things=things)
+    assert ("Aiden", "job_title", "shift lead", 1) in got
+    assert ("Aiden", "job_title", "night manager", 1) not in got
+
+
+def test_a_comfort_food_is_a_favourite() -> None:
+    assert (SELF, "favorite_food", "Dal", 1) in read("Dal is my comfort food, always has been.")
+
+
+def test_it_is_the_one_thing_the_turn_names() -> None:
+    got = read("We tagged Marlin 1.0 and it's officially stable now.", things={"Marlin": {"status": ["in beta"]}})
+    assert ("Marlin", "status", "stable", 1) in got
+
+
+def test_an_accepted_transfer_names_the_new_school() -> None:
+    got = read("they accepted my transfer to Kessler State University!!", {"school": ["Dunmore College"]})
+    assert (SELF, "school", "Kessler State University", 1) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Gnocchi is hands-down my favourite food.", ("favorite_food", "Gnocchi")),
+        ("My favourite film is, without question, Paddington 2.", ("favorite_movie", "Paddington 2")),
+        ("My favourite book has long been Persuasion.", ("favorite_book", "Persuasion")),
+        ("Nothing beats a good plate of dumplings, it's my favourite food.", ("favorite_food", "dumplings")),
+        ("I'm craving laksa, my all-time favourite food.", ("favorite_food", "laksa")),
+        ("Favourite album of all time? Blue, easily.", ("favorite_album", "Blue")),
+        ("If I had to eat one thing forever it would be dumplings, no contest.", ("favorite_food", "dumplings")),
+    ],
+)
+def test_a_first_favourite_said_with_emphasis(text: str, want: tuple[str, str]) -> None:
+    assert (SELF, *want, 1) in read(text)
+
+
+def test_a_condition_is_still_no_favourite() -> None:
+    assert not read("If I move to Oslo it would be great.")
+    assert not {s for s in read("If we had to pick one thing it would be the Lisbon flat.") if s[1].startswith("fav")}

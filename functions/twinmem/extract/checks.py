@@ -179,3 +179,24 @@ _NOW_AT = re.compile(
     r"(?:degree|master's|masters|phd|doctorate|studies|course|programme|program|major)\s+)at\s+$",
     re.I,
 )
+
+
+_JUDGED = re.compile(
+    r"\b(?:terrible|awful|horrible|lousy|bad|good|great|decent|amazing|excellent|better|worse|keen|lazy|messy|picky|"
+    r"fussy|natural|born|total|complete|poor|hopeless|useless|big|huge)\s+(?:$|(?=\w+\s$))",
+    re.I,
+)
+
+
+def occupation(sent: str, i: int, v: str) -> bool:
+    """A title at `i` said as one's occupation: not a judgement ("I'm a terrible cook") nor a doer spoken of
+    ("when the head chef is off")."""
+    return not (_JUDGED.search(sent, 0, i) or _JUDGED.match(f"{v} ") or _a_doer(sent, i, v))
+
+
+def _a_doer(sent: str, i: int, v: str) -> bool:
+    """A title said as the subject of its own clause ("when the head chef is off"): someone who holds it."""
+    return sent[max(0, i - 4) : i].lower() == "the " and bool(_SUBJECT_VERB.match(sent, i + len(v)))
+
+
+_SUBJECT_VERB = re.compile(r"\s+(?:is|was|'s|has|had|does|did|says|said|runs|takes|told|wants)\b", re.I)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from twinmem.extract import cues, favourites
 from twinmem.extract.base import SELF, Statement
-from twinmem.extract.checks import check, full_names, held_by_another, is_known_place, school_like, schools
+from twinmem.extract.checks import check, full_names, held_by_another, is_known_place, occupation, school_like, schools
 from twinmem.extract.lexicon import cities, city_states, countries, gender_of, languages, words
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, in_own_words, readable, sentences
@@ -52,11 +52,6 @@ _MOVED_TO = re.compile(
     r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+|their\s+|our\s+)?"
     r"(?P<v>(?-i:[A-Z][\w'-]*(?:\.(?:io|com|net|app|dev|cloud|sh|co)\b|(?:\s+[A-Z][\w'-]*){0,3}))|[a-z]{2}(?:-[a-z]+)+-\d)"
 )  # (a host named by its domain: "moved it to Fly.io")
-_JUDGED = re.compile(
-    r"\b(?:terrible|awful|horrible|lousy|bad|good|great|decent|amazing|excellent|better|worse|keen|lazy|messy|picky|"
-    r"fussy|natural|born|total|complete|poor|hopeless|useless|big|huge)\s+(?:$|(?=\w+\s$))",
-    re.I,
-)
 _WORD_UP = re.compile(r"(?-i:\b[A-Z][a-z]+\b)")
 _PLACE_RUN = re.compile(r"(?-i:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|(?:de|del|la|upon|on)\s+[A-Z][\w'-]*))*)")
 
@@ -148,8 +143,8 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     found = [(m.group(g).strip(), m.start(g)) for m in shape.finditer(sent)]
     if kind == "phone":
         return [(v, i) for v, i in found if len(re.sub(r"\D", "", v)) >= 7]
-    if kind == "job":  # "I'm a terrible cook": a judgement, not an occupation
-        return [(v, i) for v, i in found if not (_JUDGED.search(sent, 0, i) or _JUDGED.match(f"{v} "))]
+    if kind == "job":  # "I'm a terrible cook": a judgement; "when the head chef is off": someone else
+        return [(v, i) for v, i in found if occupation(sent, i, v)]
     if kind == "name_owner":  # "ownership went to Tomasz Wilk": a first name and a surname are one owner
         found = full_names(sent, found, names_run_on=True)
     if kind.startswith(("org", "name")):

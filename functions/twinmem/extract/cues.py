@@ -173,7 +173,7 @@ HEDGE = Lazy(
     re.I,
 )
 COND_START = Lazy(
-    r"\b(?:(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you(?:['’]d|\s+would|\s+could|\s+will)\s+(?:kindly\s+|please\s+)?(?:amend|update|note|correct|change|adjust|record)\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
+    r"\b(?:(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i\s+(?:had\s+to|could\s+only|could)\s+(?:eat|drink)\s+(?:only\s+)?one\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you(?:['’]d|\s+would|\s+could|\s+will)\s+(?:kindly\s+|please\s+)?(?:amend|update|note|correct|change|adjust|record)\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
     re.I,
 )
 QUESTION_START = Lazy(
@@ -338,5 +338,14 @@ def own_clause_end(sent: str, pos: int, b: int) -> int:
 _LATER_CLAUSE = re.compile(
     r"\s(?:after|because|since|when|once|as|while|now\s+that|so\s+that|though|although)\s+"
     r"(?:my|our|his|her|their|the|he|she|they)\b",
+    re.I,
+)
+
+
+# "if I had to eat one thing forever, it'd be ramen": a favourite said as a choice, not a hedge (its "I" and
+# "eat" may be blanked, as the rule's subject and thing)
+ONE_FOREVER = re.compile(
+    r"\bif\s+(?:i\s+)?(?:had\s+to|could\s+only|could)\s+(?:(?:eat|drink)\s+)?(?:only\s+)?one\s+\w+"
+    r"(?:\s+(?:forever|for\s+the\s+rest\s+of\s+my\s+life|every\s+day))?\s*,?\s+it(?:['’]d|\s+would)\s+be\s+$",
     re.I,
 )

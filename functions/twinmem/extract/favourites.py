@@ -329,13 +329,13 @@ _MY = re.compile(r"\bmy\b", re.I)
 # the speaker asking themselves, then answering: "Favourite book? Piranesi, easily."
 _ASKS_SELF = re.compile(
     r"^\W*(?:(?:and|so|oh|my)\s+)*(?:all[- ]time\s+|current\s+|new\s+)?(?:favou?rite|fave|fav)\s+"
-    r"(?P<thing>[a-z]+)\s*\?+\s*$",
+    r"(?P<thing>[a-z]+)(?:\s+(?:of\s+all\s+time|ever|right\s+now|these\s+days))?\s*\?+\s*$",
     re.I,
 )
 _ANSWER = re.compile(
     r"^\W*(?:(?:oh|easy|easily|definitely|honestly|obviously)\W+)?(?:it'?s\s+|that'?s\s+)?(?P<v>(?!(?:i|we|it|that|no|yes|"
     r"not|don't|can't|too|hard|tough|good|great|hmm|um|depends|probably|maybe)\b)[\w'&:-]+(?:\s+[\w'&:-]+){0,5}?)"
-    r"\s*(?:,\s*(?:easily|hands\s+down|no\s+contest|obviously|of\s+course|for\s+sure|by\s+far|always|forever|duh|"
+    r"\s*(?:,\s*(?:easily|easy|hands\s+down|no\s+contest|obviously|of\s+course|for\s+sure|by\s+far|always|forever|duh|"
     r"no\s+question|every\s+time|100%)\b[^.!?]*)?[.!]*\s*$",
     re.I,
 )

@@ -76,6 +76,7 @@ _FAVORITE_SAME = {
     "tune": "song",
     "colour": "color",
     "coding_language": "programming_language",
+    "eat": "food",  # "if I had to eat one thing forever"
 }
 
 

@@ -39,7 +39,7 @@ from twinmem.extract.table import Rule, grammar
 from twinmem.extract.text import clause, readable, sentences, trimmed, typed_recased, value_as_typed
 from twinmem.extract.things import embedded_subject, thing_subject
 from twinmem.extract.time_anchor import find_time
-from twinmem.extract.turn import Subject, Turn, one_person, paired_with
+from twinmem.extract.turn import Subject, Turn, one_of, paired_with
 from twinmem.values import value_key
 
 __all__ = ["RulesExtractor"]
@@ -169,8 +169,7 @@ _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)
 _OWN_CLAUSE = re.compile(r"\s(?:i|we|i'm|i've|i'd|i'll)\s", re.I)
 _AS_ADVISED = re.compile(r"\b(?:like|as)\s+(?:you|u|the\s+\w+)\s+(?:suggested|said|recommended|advised)\b", re.I)
 _FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
-
-
+_Spoken = tuple[str | None, str | None]  # the one person and the one thing a turn refers back to
 _OPENS_CLAUSE = re.compile(r"\W*(?:(?:so|now|then|well|yes|yeah|ok|okay)\W+)*", re.I)
 
 
@@ -209,7 +208,9 @@ class RulesExtractor:
         as_typed = text
         if filed is not None:
             text = typed_recased(text, [*(v for vs in filed.values() for v in vs), *(things or {})])
-        found = self.extract(text, said_at, role, speaker, spoken_of=one_person(things or {}))
+        found = self.extract(
+            text, said_at, role, speaker, spoken_of=(one_of(things or {}, "person"), one_of(things or {}, "thing"))
+        )
         if role == "assistant" and not speaker and replied:  # "Noted, billing-api is now the platform team's."
             found += _new(found, acknowledged(text, replied, lambda t: self.extract(t, said_at, "user")))
         if filed is not None and role in _ROLES and (role != "assistant" or speaker):
@@ -245,14 +246,14 @@ class RulesExtractor:
         return found + first_values(text, said_at, found)
 
     def extract(
-        self, text: str, said_at: datetime, role: str, speaker: str | None = None, spoken_of: str | None = None
+        self, text: str, said_at: datetime, role: str, speaker: str | None = None, spoken_of: _Spoken = (None, None)
     ) -> list[Statement]:
-        """Statements read from one turn; `speaker`: who spoke (named by the client); `spoken_of`: whom "he" is."""
+        """Statements read from one turn; `speaker`: who spoke; `spoken_of`: whom "he" and "it" are, said before."""
         if role not in _ROLES:
             return []
         norm = readable(text)
         turn = Turn(role, said_at, named=bool(speaker))
-        turn.last_person = Subject(spoken_of, "person") if spoken_of else None
+        turn.last_person, turn.known_thing = Subject(spoken_of[0], "person") if spoken_of[0] else None, spoken_of[1]
         out: list[Statement] = []
         seen: set[tuple[str, str, str, int, str | None]] = set()
         prev = ""
@@ -352,7 +353,7 @@ class RulesExtractor:
         after = _AS_ADVISED.split(_FOR_YOU.split(after)[0])[0]  # "in case you need it", "like you suggested"
         after = _OWN_CLAUSE.split(after)[0]  # "since they made me sous chef last month I want ...": I want, not it
         after = _THE_WORD.sub(" ", after)  # "pescatarian is probably the right word for me": unsure of the word only
-        lead = named[c_start : hit.val_span[0]]
+        lead = cues.ONE_FOREVER.sub(" ", named[c_start : hit.val_span[0]])
         lead = _RESIGNED.sub("", lead) if _NOW.match(after) else lead
         if _hedged(lead, rule) or _hedged(after, rule):
             return None

@@ -86,6 +86,7 @@ class Turn:
         self.said = said
         self.last_person: Subject | None = None
         self.last_thing: Subject | None = None
+        self.known_thing: str | None = None  # the one recorded thing the turn (or its question) names
         self.partner: str | None = None
         self.sentence = self.before = ""  # the sentence being read, and the one before it
 
@@ -177,7 +178,7 @@ class Turn:
             ]
             if named:
                 return Subject(named[-1], "thing")
-        return None
+        return Subject(self.known_thing, "thing") if self.known_thing else None  # the one thing the turn names
 
     def person(self, phrase: str) -> Subject | None:
         """Subject for a person phrase: a pronoun, "my sister Carol", "Alice Chen"."""
@@ -337,7 +338,8 @@ def _noun_phrase(toks: list[str]) -> tuple[int, list[str]]:
     return det, np
 
 
-def one_person(things: Mapping[str, Mapping[str, Sequence[str]]]) -> str | None:
-    """The one person among the subjects a turn names or refers back to (all their values are a person's)."""
-    people = [n for n, filed in things.items() if filed and all(vocabulary.about(a) == "person" for a in filed)]
-    return people[0] if len(people) == 1 else None
+def one_of(things: Mapping[str, Mapping[str, Sequence[str]]], kind: str) -> str | None:
+    """The one person (or thing) among the subjects a turn names or refers back to: all their values are a
+    person's (or a thing's)."""
+    found = [n for n, filed in things.items() if filed and all(vocabulary.about(a) == kind for a in filed)]
+    return found[0] if len(found) == 1 else None
