@@ -157,6 +157,9 @@ UPDATE_SETS = (
     "updates_blind107",
     "updates_blind108",
     "updates_blind109",
+    "updates_blind110",
+    "updates_blind111",
+    "updates_blind112",
 )
 K = 10
 BATCH = 100

@@ -259,3 +259,58 @@ def test_a_first_favourite_said_with_emphasis(text: str, want: tuple[str, str]) 
 def test_a_condition_is_still_no_favourite() -> None:
     assert not read("If I move to Oslo it would be great.")
     assert not {s for s in read("If we had to pick one thing it would be the Lisbon flat.") if s[1].startswith("fav")}
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "want"),
+    [
+        (
+            "The patch test was clear for latex. What actually sets me off is nickel.",
+            {"allergy": ["latex"]},
+            ("allergy", "nickel"),
+        ),
+        (
+            "Went hybrid: sold the Corolla and picked up a Honda Jazz on Friday.",
+            {"car": ["Toyota Corolla"]},
+            ("car", "Honda Jazz"),
+        ),
+        (
+            "My wife's job took us over the border to Austria in June.",
+            {"home_country": ["Germany"]},
+            ("home_country", "Austria"),
+        ),
+        (
+            "I dropped the Italian lessons and my Monday sessions are in Korean now.",
+            {"language": ["Italian"]},
+            ("language", "Korean"),
+        ),
+        ("These days my weekends are spent kayaking on the lake instead.", {"hobby": ["golf"]}, ("hobby", "kayaking")),
+        (
+            "The board asked me to step up as finance director.",
+            {"job_title": ["accountant"]},
+            ("job_title", "finance director"),
+        ),
+        ("Plot twist: I've got a new girlfriend, Maren, and she's lovely.", {"partner": ["Jo"]}, ("partner", "Maren")),
+        ("Harlan Timber down the road hired me instead.", {"employer": ["Pine & Co"]}, ("employer", "Harlan Timber")),
+        (
+            "Rex went to my parents' farm. We adopted a cat instead, Pickle, she's tiny.",
+            {"pet": ["Rex"]},
+            ("pet", "Pickle"),
+        ),
+    ],
+)
+def test_a_change_said_in_passing(text: str, filed: dict[str, list[str]], want: tuple[str, str]) -> None:
+    assert (SELF, *want, 1) in read(text, filed)
+
+
+def test_a_question_word_opening_a_statement_or_a_name_after_no_more_is_read_as_it_is() -> None:
+    assert not read("What is your favourite colour?")
+    assert not {s for s in read("no more Rex here, he lives on the farm now.", {"pet": ["Rex"]}) if s[1] == "name"}
+    assert not {s for s in read("Plot twist, it rained all day.") if s[1] in ("partner", "pet", "name")}
+
+
+def test_a_project_cancelled_as_it_is_the_one_named_before() -> None:
+    got = read(
+        "Heron isn't on hold anymore; leadership cancelled it outright.", things={"Heron": {"status": ["on hold"]}}
+    )
+    assert ("Heron", "status", "cancelled", 1) in got

@@ -104,6 +104,7 @@ _KINDS: dict[str, Callable[[str, str], bool]] = {
         and not re.search(r"\b(?:team|squad|department|group|crew|mode)$", low)  # a team or a state is no place
         and not re.fullmatch(_TIME_WORDS, low)  # "live in May": when, not where
         and not re.fullmatch(r"[\d.,:]+", low)  # "shifted it over to 6380": a port or a version
+        and low not in languages()  # "the sessions are in Japanese now": a language
         and not (gender_of(v.split()[0]) and not is_known_place(v.split()[0]))  # "it moved to Stefan in ops"
     ),
 }

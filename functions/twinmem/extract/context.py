@@ -261,8 +261,10 @@ def candidate_values(
 
 PLACE_KINDS = ("city", "country", "place")  # the types whose values are places (a trip's, or a home)
 # "doing Tagalog twice a week with a tutor": whom one does it with is no owner of the value
-_WITH_SOMEONE = re.compile(
-    r"\b(?:with|from)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+)?(?:tutor|teacher|coach|friend|friends|group|class)\b", re.I
+_WITH_SOMEONE = re.compile(  # (nor is whose job "took us" there: "my husband's job took us to the Netherlands")
+    r"\b(?:with|from)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+)?(?:tutor|teacher|coach|friend|friends|group|class)\b|"
+    r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:took|brought|moved|sent|relocated|dragged|pulled)\s+(?:us|me)\b",
+    re.I,
 )
 _OPENER = re.compile(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\s+(?!(?:and|&|or)\b)(?-i:[a-z]+)\b")
 

@@ -87,8 +87,8 @@ COORD_PERSON = Lazy(
     r"(?:(?:then|also|finally|just|eventually|now|recently|has|have|had|is|was|promptly|immediately)\s+)*$",
     re.I,
 )
-VERB_LEAD_SELF = Lazy(
-    r"^\W*(?:(?:finally|just|so|then|also|anyway|ok|okay|well|update)\W+)*"
+VERB_LEAD_SELF = Lazy(  # (after a headline: "Went electric: sold the Outback and ...")
+    r"^\W*(?:(?:finally|just|so|then|also|anyway|ok|okay|well|update)\W+)*(?:[\w' ]{1,25}[:—–]\s*)?"
     r"(?:[a-z]+ed|sold|bought|got|left|took|gave|quit|traded|swapped)"
     r"(?:(?:\s+(?:up|out|off|down|away|in|over))?\s+(?:the|my|our|a|an|that|this|it|everything)\b"
     r"[^.!?]*?(?:,|\band\b|\bthen\b|[^\w\s.!?'’])|\s+(?:up|out|off|down|away)\s+(?:and|then))\s*$",
@@ -195,10 +195,14 @@ def opens_a_question(sent: str) -> bool:
     """A sentence that opens as a question does ("did you", "where"), unless it is told: "did the ceremony today!",
     "can you remember my email: ..." (a request to note what follows)."""
     said = sent.rstrip()
-    told = (_DID_THE.match(said) and said.endswith((".", "!"))) or _NOTE_THIS.match(said)
+    told = ((_DID_THE.match(said) or _WHAT_IS.match(said)) and said.endswith((".", "!"))) or _NOTE_THIS.match(said)
     return bool(QUESTION_START.match(sent)) and not told
 
 
+# "What actually gives me hives is sulfa drugs.": told, what the speaker found out
+_WHAT_IS = re.compile(
+    r"^\W*what\s+(?!(?:is|was|are|were|do|does|did|if)\b)(?:[\w'-]+\s+){1,6}?(?:is|was|are)\s+(?!it\b)\w", re.I
+)
 # "can you remember my work email for later: ...", "could you note that I'm vegan now?": told, to be kept
 _NOTE_THIS = re.compile(
     r"^\W*(?:(?:so|and|ok|okay|hey|also|btw)[\s,]+)*(?:can|could|would|will)\s+you\s+(?:please\s+|pls\s+)?"
