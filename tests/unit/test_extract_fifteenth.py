@@ -314,3 +314,45 @@ def test_a_project_cancelled_as_it_is_the_one_named_before() -> None:
         "Heron isn't on hold anymore; leadership cancelled it outright.", things={"Heron": {"status": ["on hold"]}}
     )
     assert ("Heron", "status", "cancelled", 1) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "price"),
+    [
+        ("We're looking at the Elm Row duplex, listed at $380,000.", "Elm Row duplex", "$380,000"),
+        ("Quillmate, our invoicing tool, sells for $19 a month.", "Quillmate", "$19"),
+        ("Our best seller, the Alder side table, retails at $240.", "Alder side table", "$240"),
+    ],
+)
+def test_a_price_a_thing_is_listed_or_sold_at(text: str, thing: str, price: str) -> None:
+    assert (thing, "price", price, 1) in read(text)
+
+
+def test_a_version_the_speaker_is_on_after_the_thing_was_named() -> None:
+    got = read("I track my runs in an app called Stridely. I'm on version 4.2.0 and it's fine.")
+    assert ("Stridely", "version", "4.2.0", 1) in got
+
+
+def test_it_is_a_business_named_by_what_it_is() -> None:
+    got = read("Copper Kettle Cafe does the best scones around. Ines Marr owns it; she bakes at dawn.")
+    assert ("Copper Kettle Cafe", "owner", "Ines Marr", 1) in got
+
+
+def test_a_saints_name_is_kept_whole_and_a_child_dropped_off_at_school() -> None:
+    assert ("Riverside Choir", "location", "St. Anne", 1) in read("The Riverside Choir meets in St. Anne's hall.")
+    assert ("Milo", "school", "Penn State", 1) in read("We dropped our son Milo off at Penn State yesterday.")
+    assert not {s for s in read("We dropped Mia off at Heathrow.") if s[1] == "school"}
+
+
+def test_a_name_then_that_it_is_a_favourite_and_a_new_spot() -> None:
+    assert (SELF, "favorite_restaurant", "Casa Azul", 1) in read(
+        "We always go to Casa Azul; it's my favorite restaurant in town."
+    )
+    said = read("Sorry, Casa Azul, my favourite restaurant is now Saffron.")
+    assert (SELF, "favorite_restaurant", "Casa Azul", 1) not in said
+    moved = read(
+        "Casa Azul isn't our favorite anymore. Our new spot is Saffron House.", {"favorite_restaurant": ["Casa Azul"]}
+    )
+    assert (SELF, "favorite_restaurant", "Saffron House", 1) in moved
+    top = read("New top spot: Hanami Ramen opened near the office.", {"favorite_restaurant": ["Casa Azul"]})
+    assert (SELF, "favorite_restaurant", "Hanami Ramen", 1) in top

@@ -118,9 +118,12 @@ _FRAMES = [
         re.I,
     ),
     re.compile(  # "New number one: birria tacos", "that honour now belongs to Persuasion"
-        rf"(?:\bnew\s+(?:number\s+one|\#1|no\.?\s*1|favou?rite|fave|fav)\s*[:—–-]|\b(?:honou?r|crown|title|top\s+spot)\s+"
-        rf"(?:now\s+)?(?:belongs|goes|went|passes|has\s+passed)\s+to)\s+{_NP}(?:{_END}|(?=\s+(?:from|at|in|by)\s))",
+        rf"(?:\bnew\s+(?:number\s+one|\#1|no\.?\s*1|favou?rite|fave|fav|top\s+spot|top\s+pick)\s*[:—–-]|\b(?:honou?r|crown|title|top\s+spot)\s+"
+        rf"(?:now\s+)?(?:belongs|goes|went|passes|has\s+passed)\s+to)\s+{_NP}(?:{_END}|(?=\s+(?:from|at|in|by)\s)|(?=\s+(?-i:[a-z]{{3,}}ed)\b))",
         re.I,
+    ),
+    re.compile(  # "Our new spot is Saffron House": the place that took the old favourite's
+        rf"\b(?:my|our)\s+new\s+(?:spot|place|haunt|local|hangout)\s+(?:is|'s)\s+(?:now\s+)?{_NP}{_END}", re.I
     ),
     re.compile(  # "I'm a cortado person now"
         rf"\bi(?:'m|\s+am)\s+(?:an?\s+)?{_NP}\s+(?:person|girl|guy|fan)\s+(?:now|these\s+days|nowadays)\b", re.I

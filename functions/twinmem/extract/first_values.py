@@ -142,7 +142,8 @@ def _called(sent: str) -> list[tuple[int, int, str]]:
 def _first_in(sent: str, before: str = "") -> list[tuple[str, str, str]]:
     """(thing, attribute, value) for the first values a sentence gives things named unmistakably (the last
     value per thing and attribute). `before`: the sentence before it, whose name a bare price carries on."""
-    found = _ports_and_versions(sent) + (_plan_prices(sent) or _named_prices(sent, before))
+    found = _ports_and_versions(sent) or _version_carried(sent, before)
+    found += _plan_prices(sent) or _named_prices(sent, before)
     last: dict[tuple[str, str], str] = {(n, a): v for n, a, v in found}
     return [(n, a, v) for (n, a), v in last.items()]
 
@@ -170,6 +171,20 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
     return found
 
 
+# "... an app called PaperTrail. I'm on version 2.8.1": the version of what the sentence before named
+_ON_VERSION = re.compile(
+    r"^\W*(?:i['’]m|we['’]re|i\s+am|we\s+are)\s+(?:now\s+|still\s+)?(?:on|running)\s+(?:version\s+|v)", re.I
+)
+
+
+def _version_carried(sent: str, before: str) -> list[tuple[str, str, str]]:
+    """The version the speaker is on, said in the sentence after the one that named the thing ("called X")."""
+    called = [m.group("t").rstrip(".") for m in _CALLED_BY_NAME.finditer(before)]
+    if not (called and _ON_VERSION.match(sent)):
+        return []
+    return [(called[-1], "version", value) for value, _pos in shaped_values(sent, "version")[:1]]
+
+
 def _held(sent: str, owner_end: int, pos: int) -> bool:
     """The value at `pos` is held by the thing named just before it: not negated, hedged or said of "it" (the
     clause's own subject: "since the gateway rollout it serves on 9443")."""
@@ -192,8 +207,9 @@ def _plan_prices(sent: str) -> list[tuple[str, str, str]]:
 # a name of a place one pays ("Ironbark Gym", "Silver Sands RV Park", "Halcyon"): capitalised words, "&" between
 _NAME = re.compile(
     r"(?<![\w'’-])(?-i:[A-Z][\w'’+-]*(?:\s+(?:&\s+)?[A-Z][\w'’+-]*){0,3})"
-    rf"(?:\s+(?:[a-z]+\s+)?(?:{'|'.join(sorted(THING_HEADS))}))?(?![\w'’-])"
-)  # with a head word after it: "the Fernhill Farm veggie box"
+    rf"(?:\s+(?:[a-z]+\s+)?(?:{'|'.join(sorted(THING_HEADS))})|(?<=[A-Za-z])(?:\s+(?-i:[a-z]+)){{1,2}}(?=,)(?<=[a-z]))?(?![\w'’-])"
+)  # with a head word after it: "the Fernhill Farm veggie box"; with what it is, up to a comma: "the Juniper
+# Street duplex, listed at ..."
 # a price said by the period it recurs for: "$620 a month", "£28 a week", "$29 a month per seat"
 _RECURS = re.compile(r"\s*(?:a|an|per|/|each)\s*(?:month|mo|year|yr|week|night|seat|user|session|class|visit)\b", re.I)
 # money of the speaker's own that is no price of a thing: spending, earning, owing, a budget
@@ -203,9 +219,24 @@ _NOT_A_PRICE = re.compile(
     re.I,
 )
 # a one-off price: what a thing is listed or sold for ("listed my old bike, the Trailhead, for $1,200")
-_FOR_SALE = re.compile(r"\b(?:listed|listing|selling|sell|sells|advertised|advertising)\b[^.!?]{0,60}?\bfor\s+$", re.I)
+_FOR_SALE = re.compile(
+    r"\b(?:listed|listing|selling|sell|sells|advertised|advertising)\b[^.!?]{0,60}?\bfor\s+$|"
+    r"\b(?:listed|priced|retails?|retailing|sells?|selling|goes|going)\s+(?:at|for)\s+$",
+    re.I,
+)  # (or "listed at", "retails at", "sells for": "the Driftwood standing desk, retails at $649")
 _WORTH = re.compile(r"^\W*(?:is|are)\s+.{1,60}?\s+worth\s+(?:[$€£]|\d)", re.I)  # "is Loomly Pro worth $12 a month"
 _BARE_PRICE = re.compile(r"^\W*(?:(?:it's|its|it\s+is|only|just|about|around)\s+)*(?:[$€£]|\d)", re.I)
+
+
+def _described_after_the(said: list[str], before: str) -> list[str]:
+    """A name's words with what it is said to be ("the Juniper Street duplex") only after "the": "Tinplate
+    raised prices, ..." is Tinplate."""
+    if re.search(r"\bthe\s+$", before, re.I) or not said[-1].islower() or said[-1] in THING_HEADS:
+        return said
+    return said[: next(i for i, w in enumerate(said) if w.islower())]
+
+
+_DESCRIBED = re.compile(r",\s+(?:our|my|the|their|a|an)\s")
 
 
 def _names(sent: str) -> list[tuple[int, int, str]]:
@@ -213,11 +244,12 @@ def _names(sent: str) -> list[tuple[int, int, str]]:
     a word of the grammar's never-names, a place or a person's first name."""
     out = []
     for m in _NAME.finditer(sent):
-        said = m.group(0).split()
+        said = _described_after_the(m.group(0).split(), sent[: m.start()])
         while said and said[0].lower() in words("not_names"):
             said = said[1:]  # "Is Loomly Pro": Loomly Pro
         name = " ".join(said)
-        if not name or (len(said) == 1 and (not sent[: m.start()].strip() or gender_of(name) is not None)):
+        first = not sent[: m.start()].strip() and not _DESCRIBED.match(sent, m.end())  # "Tessellate, our tool,"
+        if not name or (len(said) == 1 and (first or gender_of(name) is not None)):
             continue
         if not is_known_place(name):
             out.append((m.end() - len(name), m.end(), name))

@@ -49,6 +49,10 @@ def name_in(text: str) -> str | None:
 
 
 _SOLD_NAMED = re.compile(r"\b(?:sold|sells|selling)\s+(?:the\s+)?((?-i:[A-Z][\w&'-]*)(?:\s+(?-i:[A-Z][\w&'-]*)){0,3})")
+_HEADED_NAME = re.compile(  # a name that says what it is: "Hearthstone Bakery", "Copper Kettle Cafe"
+    r"(?-i:\b((?:[A-Z][\w&'-]*\s+){1,3}(?:Bakery|Cafe|Café|Bistro|Deli|Pub|Restaurant|Salon|Shop|Store|Studio|Gym|"
+    r"Bookshop|Bakehouse|Diner|Garage|Club|Farm|Cottage|Inn|Hotel)))\b"
+)
 _AT_PLACE = re.compile(r"\b(?:in|at|into)\s+$", re.I)
 _AUX_WORDS = frozenset("was were is are has have had been got gets just now then finally also".split())
 _AND_THEIR = re.compile(r"(?-i:\b([A-Z][a-z]+))\s+and\s*$")
@@ -160,23 +164,7 @@ class Turn:
         its = list(re.finditer(r"\b(?:it|this|that|we)\b", self.sentence, re.I))
         it = its[-1] if its else None  # the last one: "rather than fight it we moved billing-api, so it's on 7443"
         for text in (self.sentence[: it.start()] if it else "", self.before):
-            named = [  # not a value said with its preposition: "is no longer in dc-ams2, it was moved"
-                m.group(0)
-                for m in _IDENT.finditer(text)
-                if m.group(0).split("-")[0] not in _NOT_IDENT and not _AT_PLACE.search(text, 0, m.start())
-            ]
-            named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
-            named += [m.group(0) for m in _CAMEL.finditer(text)]  # "I recommend StudyPal to everyone": a product
-            named += [m.group(1) for m in _SOLD_NAMED.finditer(text)]  # "Ilse finally sold Larchwood!"
-            named = [n for n in named if not (skip and n in skip)]  # "a teacher named Carol Henderson bought it"
-            named += [  # "the Vela thermostat", not "the Austin closet" (a place's closet) or "my Spanish class"
-                m.group(1)
-                for m in _THE_NAMED.finditer(text)
-                if m.group(1).lower() not in words("not_names")
-                and m.group(1).lower() not in big_cities()
-                and m.group(1).lower() not in languages()
-            ]
-            if named:
+            if named := _things_named(text, skip):
                 return Subject(named[-1], "thing")
         return Subject(self.known_thing, "thing") if self.known_thing else None  # the one thing the turn names
 
@@ -336,6 +324,29 @@ def _noun_phrase(toks: list[str]) -> tuple[int, list[str]]:
     if all(w.isalpha() and w.islower() for w in np[:named]) and not (len(np) == named + 1 and np[-1].isupper()):
         np = np[named:]  # "my bakery Crumb & Co", "a server running Grafana" (not "the billing API")
     return det, np
+
+
+def _things_named(text: str, skip: str = "") -> list[str]:
+    """Things named in a text, in order of kind: identifiers (not a value said with its preposition: "is no longer
+    in dc-ams2, it was moved"), things called by what they are or by name, products, things sold, names that say
+    what they are, and "the <Name> <noun>"; never a name inside `skip`."""
+    named = [
+        m.group(0)
+        for m in _IDENT.finditer(text)
+        if m.group(0).split("-")[0] not in _NOT_IDENT and not _AT_PLACE.search(text, 0, m.start())
+    ]
+    named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
+    named += [m.group(0) for m in _CAMEL.finditer(text)]  # "I recommend StudyPal to everyone": a product
+    named += [m.group(1) for m in _SOLD_NAMED.finditer(text)]  # "Ilse finally sold Larchwood!"
+    named += [m.group(1) for m in _HEADED_NAME.finditer(text)]  # "Hearthstone Bakery does the best buns"
+    named = [n for n in named if not (skip and n in skip)]  # "a teacher named Carol Henderson bought it"
+    return named + [  # "the Vela thermostat", not "the Austin closet" (a place's closet) or "my Spanish class"
+        m.group(1)
+        for m in _THE_NAMED.finditer(text)
+        if m.group(1).lower() not in words("not_names")
+        and m.group(1).lower() not in big_cities()
+        and m.group(1).lower() not in languages()
+    ]
 
 
 def one_of(things: Mapping[str, Mapping[str, Sequence[str]]], kind: str) -> str | None:
