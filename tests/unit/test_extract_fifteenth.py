@@ -356,3 +356,26 @@ def test_a_name_then_that_it_is_a_favourite_and_a_new_spot() -> None:
     assert (SELF, "favorite_restaurant", "Saffron House", 1) in moved
     top = read("New top spot: Hanami Ramen opened near the office.", {"favorite_restaurant": ["Casa Azul"]})
     assert (SELF, "favorite_restaurant", "Hanami Ramen", 1) in top
+
+
+def test_more_changes_said_in_passing() -> None:
+    assert (SELF, "allergy", "soy", 1) in read(
+        "Finally had proper allergy testing. Dairy isn't the problem at all, it's soy.", {"allergy": ["dairy"]}
+    )
+    owner = read("Iker moved to mobile, and Sanna has picked up ledger-db.", things={"ledger-db": {"owner": ["Iker"]}})
+    assert ("ledger-db", "owner", "Sanna", 1) in owner
+    pet = read("Chloe's since gotten a cockatiel who whistles.", things={"Chloe": {"pet": ["ferret"]}})
+    assert ("Chloe", "pet", "cockatiel", 1) in pet
+    job = read(
+        "Ines sent a card. After two decades she's gone to Decathlon, of all places.",
+        things={"Ines": {"employer": ["Michelin"]}},
+    )
+    assert ("Ines", "employer", "Decathlon", 1) in job
+    partner = read("He's with a lovely Danish man called Anders now.", things={"Theo": {"partner": ["Lucy"]}})
+    assert ("Theo", "partner", "Anders", 1) in partner
+
+
+def test_where_a_thing_is_kept_and_a_default_port_said_after_a_comma() -> None:
+    assert ("Kestrel", "location", "Ely Marina", 1) in read("We keep the club boat, the Kestrel, at Ely Marina.")
+    assert ("orders-db", "port", "5432", 1) in read("orders-db listens on the default Postgres port, 5432.")
+    assert not {s for s in read("Anna moved to Baker Street.") if s[1] == "location"}

@@ -68,7 +68,11 @@ def test_a_home_told_without_a_verb_of_living(text: str, expected: set[Fact]) ->
         ("Nordlicht hired me after the interview in May.", "employer", {(SELF, "employer", "Nordlicht", 1)}),
         ("These days I'm with Vantor, on the data team.", "employer", {(SELF, "employer", "Vantor", 1)}),
         ("Iowa State accepted my application!", "school", {(SELF, "school", "Iowa State", 1)}),
-        ("They bumped me up to lead designer.", "job_title", set()),  # "me" is the object, no frame for it
+        (
+            "They bumped me up to lead designer.",
+            "job_title",
+            {(SELF, "job_title", "lead designer", 1)},
+        ),  # read since 2026-12-01
         ("I got bumped up to lead designer.", "job_title", {(SELF, "job_title", "lead designer", 1)}),
     ],
 )

@@ -28,6 +28,7 @@ _GAP = 40  # characters between an identifier and its first value
 _PREP_CLAUSE = re.compile(
     r"[\s,;]*(?:(?:currently|now|still)\s+)?(?:on|at)\s", re.I
 )  # a clause that only places the value: its owner is before
+_PORT_COMMA = re.compile(r"\bport\s*,\s*$", re.I)
 # a thing introduced by its name: "a little minecraft server called Blockhaven"
 _CALLED_BY_NAME = re.compile(r"\b(?:called|named)\s+(?P<t>(?-i:[A-Z][\w.+-]*)(?:\s+(?-i:[A-Z][\w.+-]*)){0,2})", re.I)
 # a thing named by what it is ("the mobile app", "my Vela thermostat"): a value's owner like an identifier
@@ -163,8 +164,10 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
             if attribute == "port" and _MORE_DIGITS.match(sent, pos + len(value)):
                 continue  # a piece of a longer number (a phone number), not a port
             start = clause(sent, pos)[0]
-            if start > 0 and _PREP_CLAUSE.match(sent, start):  # ", on the default 25565": the clause before's
-                start = clause(sent, start - 1)[0]
+            if start > 0 and (_PREP_CLAUSE.match(sent, start) or _PORT_COMMA.search(sent, 0, start)):
+                start = clause(sent, start - 1)[
+                    0
+                ]  # ", on the default 25565", "the default port, 5432": the clause before's
             near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and start <= s]
             if near and _held(sent, near[-1][0], pos):
                 found.append((near[-1][1], attribute, value))

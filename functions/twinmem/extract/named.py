@@ -254,9 +254,9 @@ _HE_OR_SHE_OPENS = re.compile(
     r"(?:[.!?]|\s[—–,-])\s+(?:(?:and|but|so|oh|well|also|anyway|apparently)\W+)*(?P<p>he|she|his|her)\b", re.I
 )
 
-
 _DISCOURSE = re.compile(
-    r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|no|nope|nah|update|news|btw|also|anyway|fyi|actually|apparently|turns\s+out)\W+)*",
+    r"^\W*(?:(?:and|but|so|oh|ok|okay|well|yeah|yes|no|nope|nah|update|news|btw|also|anyway|fyi|actually|apparently|"
+    r"turns\s+out|after\s+(?:\w+\s+)?(?:years|decades|months|ages)|these\s+days|since\s+then)\W+)*",
     re.I,
 )
 _PRONOUN_OPENS = re.compile(r"(?:he|she|they|it|his|her|their|its)\b", re.I)

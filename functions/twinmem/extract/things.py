@@ -28,12 +28,13 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
         return turn.it_thing(skip=(hit.m.groupdict().get("val") or "") if hit.rule.attribute == "owner" else "")
     if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
         return named
-    if hit.rule.attribute == "location" and gender_of(raw):  # "Anna moved to Baker Street": a person, no thing
-        return None
+    if hit.rule.attribute == "location" and gender_of(raw) and not _KEPT.search(hit.m.string, 0, hit.m.start("subj")):
+        return None  # "Anna moved to Baker Street": a person, no thing (but "we keep the Marlin at ..." is a boat)
     turn.last_thing = Subject(raw, "thing")
     return turn.last_thing
 
 
+_KEPT = re.compile(r"\b(?:keep|keeps|kept|store|stores|stored|moor|moors|moored|berth|berths|berthed)\b", re.I)
 # a thing with where it is after it: "the Redis instance on the dev box", "our NAS in the hall closet"
 _PLACED = re.compile(
     r"\s*((?:the|our|my|their)\s+[\w.-]+(?:\s+[\w.-]+)?|(?-i:[A-Z][\w.-]*))\s+(?:on|in|at|behind|under|for)\s+"
