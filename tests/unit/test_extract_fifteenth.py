@@ -379,3 +379,8 @@ def test_where_a_thing_is_kept_and_a_default_port_said_after_a_comma() -> None:
     assert ("Kestrel", "location", "Ely Marina", 1) in read("We keep the club boat, the Kestrel, at Ely Marina.")
     assert ("orders-db", "port", "5432", 1) in read("orders-db listens on the default Postgres port, 5432.")
     assert not {s for s in read("Anna moved to Baker Street.") if s[1] == "location"}
+
+
+def test_a_whos_aside_between_a_buyer_and_the_verb() -> None:
+    got = read("Tom Reyes, who's run the ovens for years, bought Crumb Corner from her.")
+    assert ("Crumb Corner", "owner", "Tom Reyes", 1) in got

@@ -36,7 +36,13 @@ _ASIDE = re.compile(
 
 
 # a relative clause between a subject and its verb: "My new favorite food, which I eat weekly, is bibimbap"
-_RELATIVE_ASIDE = re.compile(r"\s*,\s*(?:which|who|that)\s+(?:i|we)\s+[^,.;:!?]{1,60}?," + _THEN_VERB, re.I)
+_RELATIVE_ASIDE = re.compile(
+    r"\s*,\s*(?:which|who|that)\s+(?:i|we)\s+[^,.;:!?]{1,60}?,"
+    + _THEN_VERB
+    + r"|(?<=\w)\s*,\s*who['’]s\s+[^,.;:!?]{1,60}?,"
+    + r"(?=\s+(?:bought|took|owns|runs|joined|left|moved)\b)",
+    re.I,
+)  # (and "Tom Brennan, who's worked the ovens there for years, bought Hearthstone Bakery")
 
 
 # what a thing is, then its name as the aside: "Our sales dashboard, Atlas, is owned by Marco"
