@@ -470,9 +470,8 @@ def _last_new(
             continue
         if p.fragment and best is not None:
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
-        whose = (
-            p.before if kind in ("phone", "email") else None
-        )  # a number's: only the sentence before can be another's
+        # a number's: only the sentence before can be another's
+        whose = p.before if kind in ("phone", "email") else None
         for value, pos in candidate_values(sent, kind, around, people, whose):
             if _not_the_speakers(sent, pos, value, kind, cue is not None):
                 continue

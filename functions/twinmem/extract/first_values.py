@@ -49,7 +49,8 @@ def first_values(text: str, said_at: datetime, already: Sequence[Statement] = ()
     out: list[Statement] = []
     prev = ""
     for s_start, s_end, _full in stated(norm):
-        sent, before, prev = norm[s_start:s_end], prev, norm[s_start:s_end]
+        sent, before = norm[s_start:s_end], prev
+        prev = sent
         if cues.asks_or_supposes(sent) and not _WORTH.search(sent):
             continue
         for name, attribute, value in _first_in(sent, before):
@@ -164,10 +165,9 @@ def _ports_and_versions(sent: str) -> list[tuple[str, str, str]]:
             if attribute == "port" and _MORE_DIGITS.match(sent, pos + len(value)):
                 continue  # a piece of a longer number (a phone number), not a port
             start = clause(sent, pos)[0]
+            # ", on the default 25565", "the default port, 5432": the clause before's
             if start > 0 and (_PREP_CLAUSE.match(sent, start) or _PORT_COMMA.search(sent, 0, start)):
-                start = clause(sent, start - 1)[
-                    0
-                ]  # ", on the default 25565", "the default port, 5432": the clause before's
+                start = clause(sent, start - 1)[0]
             near = [(e, n) for s, e, n in owners if e <= pos and pos - e <= _GAP and start <= s]
             if near and _held(sent, near[-1][0], pos):
                 found.append((near[-1][1], attribute, value))
@@ -182,8 +182,10 @@ _ON_VERSION = re.compile(
 
 def _version_carried(sent: str, before: str) -> list[tuple[str, str, str]]:
     """The version the speaker is on, said in the sentence after the one that named the thing ("called X")."""
+    if not _ON_VERSION.match(sent):
+        return []
     called = [m.group("t").rstrip(".") for m in _CALLED_BY_NAME.finditer(before)]
-    if not (called and _ON_VERSION.match(sent)):
+    if not called:
         return []
     return [(called[-1], "version", value) for value, _pos in shaped_values(sent, "version")[:1]]
 
@@ -263,11 +265,12 @@ def _named_prices(sent: str, before: str) -> list[tuple[str, str, str]]:
     """A recurring price (or one a thing is listed for) in a sentence that names what it is paid to: the name
     nearest before it (or just after it: "I pay £32 a month at Ironbark Gym"), or, for a sentence that opens on
     the price, the last name of the sentence before ("... is in Sunny Side Storage. $89 a month for a 5x10")."""
-    if _NOT_A_PRICE.search(sent):
+    prices = shaped_values(sent, "price")
+    if not prices or _NOT_A_PRICE.search(sent):
         return []
     names = _names(sent)
     out = []
-    for value, pos in shaped_values(sent, "price"):
+    for value, pos in prices:
         recurs = _RECURS.match(sent, pos + len(value)) or _FOR_SALE.search(sent, 0, pos)
         if not recurs or not own_value(sent, pos):
             continue
