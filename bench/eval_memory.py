@@ -160,6 +160,10 @@ UPDATE_SETS = (
     "updates_blind110",
     "updates_blind111",
     "updates_blind112",
+    "updates_blind113",
+    "updates_blind114",
+    "updates_blind115",
+    "updates_blind116",
 )
 K = 10
 BATCH = 100

@@ -54,7 +54,7 @@ def school_like(value: str, acronyms: bool = True) -> bool:
 
 def _notname(value: str, low: str) -> bool:
     return not (
-        set(low.split()) & (words("not_names") | languages())
+        {re.sub(r"['’](?:ve|re|ll|d|m)$", "", t) for t in low.split()} & (words("not_names") | languages())
         or low in DEMONYMS
         or re.fullmatch(rf"(?:{M['DIETS']}|(?:[\w-]+\s+){{0,3}}(?:{M['TITLE_HEADS']}))", low)  # not "Automation Lead"
         or re.match(rf"(?:{M['CAR_BRANDS']})\b", low)
@@ -197,7 +197,13 @@ def occupation(sent: str, i: int, v: str) -> bool:
 
 def _a_doer(sent: str, i: int, v: str) -> bool:
     """A title said as the subject of its own clause ("when the head chef is off"): someone who holds it."""
+    if _MET.search(sent[max(0, i - 40) : i]) or _WHO.match(sent, i + len(v)):
+        return True  # "swapped to Japanese with a new tutor", "a nurse who ...": someone the speaker meets
     return sent[max(0, i - 4) : i].lower() == "the " and bool(_SUBJECT_VERB.match(sent, i + len(v)))
+
+
+_MET = re.compile(r"\b(?:with|to|from|by|about)\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_WHO = re.compile(r"\s+who\b", re.I)
 
 
 _SUBJECT_VERB = re.compile(r"\s+(?:is|was|'s|has|had|does|did|says|said|runs|takes|told|wants)\b", re.I)

@@ -21,10 +21,11 @@ from datetime import datetime
 from functools import cache
 from pathlib import Path
 
-from twinmem.extract import cues, favourites
+from twinmem.extract import cues, favourites, shapes
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, full_names, held_by_another, is_known_place, occupation, school_like, schools
-from twinmem.extract.lexicon import cities, city_states, countries, gender_of, languages, words
+from twinmem.extract.lexicon import gender_of, languages, words
+from twinmem.extract.shapes import pet_named, places, thing_places
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, in_own_words, readable, sentences
 from twinmem.extract.time_anchor import find_time
@@ -48,12 +49,7 @@ _NOT_A_PERSON = re.compile(
     r"\s+(?:to|into)\b",  # "We moved the backup NAS to Frankfurt": a thing moved
     re.I,
 )
-_MOVED_TO = re.compile(
-    r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+|their\s+|our\s+)?"
-    r"(?P<v>(?-i:[A-Z][\w'-]*(?:\.(?:io|com|net|app|dev|cloud|sh|co)\b|(?:\s+[A-Z][\w'-]*){0,3}))|[a-z]{2}(?:-[a-z]+)+-\d)"
-)  # (a host named by its domain: "moved it to Fly.io")
 _WORD_UP = re.compile(r"(?-i:\b[A-Z][a-z]+\b)")
-_PLACE_RUN = re.compile(r"(?-i:\b[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|(?:de|del|la|upon|on)\s+[A-Z][\w'-]*))*)")
 
 
 @dataclass(frozen=True)
@@ -88,54 +84,12 @@ def table() -> Table:
     return Table(compiled, dict(raw["types"]), shapes, own)
 
 
-# a cloud region: "us-west-2", "eu-central-1", "ap-southeast-1"
-_REGION = re.compile(
-    r"(?<![\w-])[a-z]{2}-(?:north|south|east|west|central|northeast|southeast|northwest|southwest)-\d(?![\w-])"
-)
-
-
-@cache
-def _street() -> re.Pattern[str]:
-    """A street: "Linden Road", "Oxford St" (the grammar's street words)."""
-    return re.compile(rf"(?-i:\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}\s+(?:{grammar().macros['STREET_WORD']}))\b")
-
-
-# what a thing's place is named by after its city: "the Helsinki DC" is in Helsinki
-_FACILITIES = frozenset(
-    "dc dcs datacenter datacentre region office rack colo campus warehouse facility hub site hq".split()
-)
-
-
-def _places(sent: str, kind: str) -> list[tuple[str, int]]:
-    """Known places of the lexicon in a sentence (longest capitalised run first), with their offsets."""
-    out: list[tuple[str, int]] = []
-    for m in _PLACE_RUN.finditer(sent):
-        toks = m.group(0).split()
-        for n in range(len(toks), 0, -1):
-            facility = kind == "place" and toks[n].lower() in _FACILITIES if n < len(toks) else False
-            if n < len(toks) and toks[n] != "I" and toks[n].lower() not in words("not_names") and not facility:
-                continue  # "Alice Chen", "Boston University", "Washington Post": a name that starts like a place
-            value = " ".join(toks[:n])
-            key = fold(value)
-            hit = {
-                "city": key in cities() and (key not in countries() or key in city_states()),
-                "country": key in countries(),
-            }.get(kind, is_known_place(value))
-            if hit and key not in words("not_names"):
-                out.append((value, m.start()))
-                break
-    return out
-
-
 def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     """Values of one type in a sentence, with their offsets, before the frame is looked at."""
     if kind == "place":  # a thing's location: a known place, a cloud region, or wherever it is said to move to
-        moved = [(m.group("v"), m.start("v")) for m in _MOVED_TO.finditer(sent)]
-        regions = [(m.group(0), m.start()) for m in _REGION.finditer(sent)]
-        streets = [(m.group(0), m.start()) for m in _street().finditer(sent)]
-        return sorted({*_places(sent, kind), *moved, *regions, *streets}, key=lambda f: f[1])
+        return thing_places(sent)
     if kind in ("city", "country"):
-        return _places(sent, kind)
+        return places(sent, kind)
     if kind == "language":
         return [(m.group(0), m.start()) for m in _WORD_UP.finditer(sent) if fold(m.group(0)) in languages()]
     shape = t.values[kind.split("_")[0]]
@@ -147,6 +101,10 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
         return [(v, i) for v, i in found if occupation(sent, i, v)]
     if kind == "name_owner":  # "ownership went to Tomasz Wilk": a first name and a surname are one owner
         found = full_names(sent, found, names_run_on=True)
+        teams = shapes.teams(sent) if t.cues["owner"].search(sent) else []
+        return sorted(_named(sent, kind, found, t) + teams, key=lambda f: f[1])  # "the growth team has taken it over"
+    if kind == "name_pet" and (said := pet_named(sent)):  # "a little budgie called Kiwi": that one, a name
+        return [(m.group("v"), m.start("v")) for m in said]
     if kind.startswith(("org", "name")):
         return _named(sent, kind, found, t)
     return found

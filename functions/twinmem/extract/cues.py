@@ -166,8 +166,8 @@ HEDGE = Lazy(
     r"need\s+to|needs\s+to|"
     r"hypothetically|pretend|rather(?!\s+than\b)|interested\s+in|(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if|in\s+case|eventually|debating|on\s+the\s+fence|"
     r"undecided|keen\s+to|eager\s+to|excited\s+to|can't\s+wait\s+to|about\s+to|expect|expecting|"
-    r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|says\s+i|claims?|"
-    r"rumou?rs?|apparently|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)(?![a-z]+ed\b)(?!(?:gone|done|seen|taken|given|written|known|got|gotten|made|had|left|found|bought|sold|begun|become)\b)\w+|"
+    r"supposed\s+to|suggested|suggests|recommends|recommended|advised|told\s+me\s+to|(?<!doctor\s)(?<!ist\s)(?<!\bgp\s)(?<!results\s)(?<!tests\s)says\s+i|claims?|"
+    r"rumou?rs?|allegedly|pretending|fantasi[sz]e|daydream|ideally|'d\s+(?!been\b)(?![a-z]+ed\b)(?!(?:gone|done|seen|taken|given|written|known|got|gotten|made|had|left|found|bought|sold|begun|become)\b)\w+|"
     r"would've|let's|lets|how\s+about|what\s+about|any\s+chance|mulling|weighing|sounds\s+like)\b"
     r"|(?-i:\bmay\b)(?!\s+(?:now\s+|also\s+)?be\s+(?:reached|contacted|emailed))",
     re.I,
@@ -323,7 +323,9 @@ OWNER_NOW = re.compile(
 
 # "Rolled Quokka forward: everything's on 2.1.3 now": all of the thing named before
 ALL_OF = re.compile(
-    r"\W*(?:everything|all\s+of\s+(?:it|them)|all\s+the\s+\w+|every\s+\w+)(?:'s|\s+is|\s+are|\s+runs)\b", re.I
+    r"\W*(?:everything|all\s+of\s+(?:it|them)|all\s+the\s+\w+|every\s+\w+)(?:'s|\s+is|\s+are|\s+runs)\b"
+    r"|\W*what(?:['’]s|\s+is)\s+(?:[\w'-]+\s+){1,5}?(?:now\s+)?(?:is|are)\s+(?:now\s+)?$",  # "what's live now is 1.9.2"
+    re.I,
 )
 
 # "The live version is 1.9.2.": a version said as the one out now
@@ -353,3 +355,14 @@ ONE_FOREVER = re.compile(
     r"(?:\s+(?:forever|for\s+the\s+rest\s+of\s+my\s+life|every\s+day))?\s*,?\s+it(?:['’]d|\s+would)\s+be\s+$",
     re.I,
 )
+
+_CALLED_NAME = re.compile(r"\s+(?:called|named)\s+(?-i:[A-Z])", re.I)
+_TEAM_AFTER = re.compile(r"\s+(?:team|squad|group|crew|guild|tribe|department)\b", re.I)
+
+
+def another_after(attribute: str, sent: str, end: int) -> bool:
+    """What follows a value makes it another's: a team ("moved to the Platform team": no place, no firm), a
+    name ("a nurse called Haruka": her job)."""
+    if attribute in ("home", "left", "change"):
+        return bool(_TEAM_AFTER.match(sent, end))
+    return attribute == "job_title" and bool(_CALLED_NAME.match(sent, end))

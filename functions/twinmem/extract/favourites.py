@@ -24,13 +24,15 @@ from twinmem.vocabulary import FAVORITE
 
 __all__ = ["Passage", "asked_self", "last_new"]
 
+_WORD = r"(?:(?-i:[A-Z])\.(?:(?-i:[A-Z])\.)+|[\w'-]+)"  # a word, or an initialism: "Fontaines D.C."
 _NP = (
     r"(?:an?\s+|the\s+)?(?P<v>(?<![\w'-])(?!(?-i:[a-z]{5,}ly)\b)(?![\w'-]+ing\s+(?:with|on|at|in|to|for|about|by)\b)(?!(?:it|that|this|i|we|my|the|a|an|and|but|so|or|since|just|now|these|those|ngl|tbh|imo|imho|lol|lowkey|to|have|has|had|admit|in|on|at|after|before|of|with|during|january|february|march|"
     r"april|june|july|august|september|october|november|december|"
     r"nothing|something|anything|everything|think|guess|reckon|say|feel|believe|know|suppose|honestly|probably|maybe|"
-    r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)[\w'-]+(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
+    r"okay|ok|well|hot|take|yes|no|yeah|sorry)\b)"
+    rf"{_WORD}(?:\s+(?!(?:or|and|but|so|because|if|when|lol|tbh|that|which|than|now|these|instead|"
     r"over|honestly|though|it|"
-    r"is|are|has|have|as|since|for|to|in|on|at|with|any\s*more|nowadays|actually)\b)[\w'-]+){0,5}?)"
+    rf"is|are|has|have|as|since|for|to|in|on|at|with|any\s*more|nowadays|actually)\b){_WORD}){{0,5}}?)"
 )
 _END = r"(?=\s*(?:$|[,.;:!?]|\s(?:or|and|now|these|instead|honestly|though|nowadays|actually)\b))"
 _TITLE = r"(?P<v>(?<![\w'-])[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|(?:of|the|a|an|at|in|on|to|for|and|&)(?=\s+[A-Z])))+)"
@@ -118,7 +120,9 @@ _FRAMES = [
         re.I,
     ),
     re.compile(  # "New number one: birria tacos", "that honour now belongs to Persuasion"
-        rf"(?:\bnew\s+(?:number\s+one|\#1|no\.?\s*1|favou?rite|fave|fav|top\s+spot|top\s+pick)\s*[:—–-]|\b(?:honou?r|crown|title|top\s+spot)\s+"
+        r"(?:\bnew\s+(?:all[- ]time\s+)?(?:number\s+one|\#1|no\.?\s*1|favou?rite|fave|fav|top\s+spot|top\s+pick)"
+        r"\s*[:—–-]|"
+        r"\b(?:honou?r|crown|title|top\s+spot)\s+"
         rf"(?:now\s+)?(?:belongs|goes|went|passes|has\s+passed)\s+to)\s+{_NP}(?:{_END}|(?=\s+(?:from|at|in|by)\s)|(?=\s+(?-i:[a-z]{{3,}}ed)\b))",
         re.I,
     ),
@@ -219,7 +223,7 @@ _MET_WITH = re.compile(
 
 
 _ABOUT = (
-    r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|first\s+place|number\s+one|usual|switched|dethroned|my\s+order|"
+    r"\b(?:favou?rite|fave|go-to|my\s+go\s+to|top\s+spot|(?:that|the|its|their)\s+spot|crown|throne|first\s+place|number\s+one|usual|switched|dethroned|my\s+order|"
     r"love\s+most|won\s+my\s+heart|won\s+me\s+over)\b|\#1\b"
 )
 
@@ -303,13 +307,18 @@ def last_new(
             best = best if said.endswith(named.lower()) else (named, p.start, p.end)
         for m in (m for frame in _FRAMES for m in frame.finditer(stated)):
             value = m.group("v").strip()
-            c_start, c_end = _owners_clause(p.sent, m)
-            said = old.sub(" ", p.sent[c_start:c_end])  # "took paramore's spot"
-            if other_person.search(said) or cues.NEG.search(p.sent[c_start : m.start("v")]):
-                continue
-            if value_key(attribute, value) not in known and not about.fullmatch(value):
-                best = (value, p.start, p.end)
+            if _owns(p.sent, m, old, other_person) and value_key(attribute, value) not in known:
+                best = best if about.fullmatch(value) else (value, p.start, p.end)
     return best
+
+
+def _owns(sent: str, m: re.Match[str], old: re.Pattern[str], other_person: re.Pattern[str]) -> bool:
+    """The speaker's own favourite: nobody else in its clause, not negated."""
+    c_start, c_end = _owners_clause(sent, m)
+    if since := _AFTER_I.search(sent, m.end(), c_end):  # "... took that spot after I saw them": the band
+        c_end = since.start()
+    said = old.sub(" ", sent[c_start:c_end])  # "took paramore's spot"
+    return not (other_person.search(said) or cues.NEG.search(sent[c_start : m.start("v")]))
 
 
 def _about(thing: str, names: set[str], only: bool) -> re.Pattern[str]:
@@ -327,6 +336,7 @@ def _owners_clause(sent: str, m: re.Match[str]) -> tuple[int, int]:
 
 
 _MY = re.compile(r"\bmy\b", re.I)
+_AFTER_I = re.compile(r"\b(?:after|when|since|once|ever\s+since)\s+(?:i|we)\b", re.I)
 
 
 # the speaker asking themselves, then answering: "Favourite book? Piranesi, easily."

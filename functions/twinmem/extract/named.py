@@ -20,10 +20,11 @@ from functools import lru_cache
 
 from twinmem.extract import cues
 from twinmem.extract.base import Statement
+from twinmem.extract.between import blanked, kin, someone_between
 from twinmem.extract.context import PLACE_KINDS, shaped_values, table
-from twinmem.extract.lexicon import gender_of, words
+from twinmem.extract.lexicon import gender_of
 from twinmem.extract.pairs import without_possessive
-from twinmem.extract.table import grammar
+from twinmem.extract.shapes import pet_named
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.subjects import LEAD_HEADS, SHORT_HEADS, THING_HEADS, without_kin_title
@@ -145,7 +146,9 @@ def changes(
     """A new typed value for each subject named with one filed, from the sentences of a turn that name it.
     `asked`: the question the turn answers; the one subject it names is whom an opening "he" or "it" is."""
     norm = readable(text)
-    read = {(fold(s.subject), s.attribute) for s in already if s.polarity == 1}  # "no chess any more" ends one
+    # where each (subject, attribute) read already has its value: a value said later in the turn is still read
+    # ("... now sits with the data team, and Lena is the new owner"); "no chess any more" ends one
+    read = {(fold(s.subject), s.attribute): norm.rfind(s.value) for s in already if s.polarity == 1}
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead = _lead(norm, at, asked, [n for n, filed in named.items() if filed.get("version")])
@@ -158,10 +161,17 @@ def changes(
         if not here or cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _owned(sent, here, named):
-            if (fold(name), attribute) not in read:
-                read.add((fold(name), attribute))
-                out.append(statement_at(name, attribute, value, norm, s_start, s_end, said_at))
+            prior = read.get((fold(name), attribute))
+            if prior is None or 0 <= prior < norm.find(value, s_start, s_end):
+                read[(fold(name), attribute)] = len(norm)  # one value of its own a turn
+                out.append(_with_kind(statement_at(name, attribute, value, norm, s_start, s_end, said_at), sent))
     return out
+
+
+def _with_kind(st: Statement, sent: str) -> Statement:
+    """A pet named with its kind keeps the kind: "a little budgie called Kiwi" is Kiwi (budgie)."""
+    kinds = [m.group("s") for m in pet_named(sent) if m.group("v") == st.value] if st.attribute == "pet" else []
+    return st.model_copy(update={"qualifier": kinds[0].lower()}) if kinds else st
 
 
 # (and "we're", a business speaking of itself: "Little Fern has moved! We're on Calder Road now.")
@@ -370,18 +380,8 @@ _REFINES = re.compile(r"(?:\s+now)?\s*,\s*", re.I)
 _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via|the|our|a|an)\s+)*", re.I
 )  # nothing of its own
-_NAME = re.compile(r"(?-i:(?<![.!?]\s)\b[A-Z][a-z]+\b)")
-_PLACED = re.compile(
-    r"\b(?:at|for|with|from|to|in|of)\s+(?:the\s+)?(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)"
-    r"|\bon\s+(?-i:[A-Z][\w+#-]*)(?=\s+v?\d|\s*$)",  # "it's on Postgres 16": a product, nobody
-    re.I,
-)
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
-_SOMEONE = re.compile(  # (and "gave me the job of": the speaker's)
-    r"\b(?:my|your|our|says|said|told|tells)\b|\b(?:gave|give|gives|offered|made|named|appointed|promoted|hired)\s+(?:me|us)\b",
-    re.I,
-)
-_THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else
+_HE_OR_SHE = re.compile(r"\b(?:he|she)(?:['’](?:s|d|ll))?\b", re.I)
 _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..., she's", "the sign says they've"
     r"(?:^|[,;:—–-]|\b(?:and|but|so|that|now|says|said|told\s+me|told\s+us))\s*(?:he|she|they)(?:'s|'ve|'re|\s)", re.I
 )
@@ -401,7 +401,7 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]
         return here[0][1]
     p, n = before[-1]
     between = _between(sent, p, n, pos, named, old)
-    return None if between is None or _someone_between(_PLACED.sub(" ", between), named) else n
+    return None if between is None or someone_between(blanked(between), named) else n
 
 
 def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]) -> str | None:
@@ -412,7 +412,7 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
     again = opening.end() if opening else max((m.end() for m in _IT_DOES.finditer(sent, 0, pos)), default=0)
     again = max([again, *(m.end() - 1 for m in _SHOWS.finditer(sent, 0, pos + 1))])  # "the login screen says 1.4.2"
     between = _after_again(sent[p + len(n) : pos] if p >= 0 else sent[again:pos], named)
-    if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and _kin().match(between):
+    if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and kin().match(between):
         return None  # "... and his wife still works at Tidewell": the wife's, not his
     for said in (w for v in old for w in dict.fromkeys((v, v.split()[0])) if len(w) > 2):  # the whole value first
         between = re.sub(rf"\b{re.escape(said)}\b", " ", between)
@@ -427,13 +427,19 @@ _ITS_ATTRIBUTE = re.compile(
 )
 # "..., they're charging us $18 now", "new signups have been paying $15": what the thing named costs
 _PAYING = re.compile(r"\b(?:they|they're|they've|pay|pays|paying|paid|charge|charges|charging|charged)\b", re.I)
-_FOR_IT = re.compile(r"\b(?:for|on|of)\s+it\b", re.I)
+# "for it"; the value doing something to it: "we decommissioned it", "the growth team has taken it over"
+_FOR_IT = re.compile(
+    r"\b(?:for|on|of)\s+it\b|\A[\w-]+\s+(?:it|them)\b|"
+    r"\A[^,;:]{1,40}?\s(?:has\s+|have\s+|had\s+)?(?:taken|took|takes|owns|runs|maintains|inherited|picked)\s+(?:it|them)\b",
+    re.I,
+)
 
 
 def _carries(lead: str, rest: str = "") -> bool:
     """A clause that carries on about whoever was named before it ("..., so Aalborg it is", "bumped it to")."""
     said = (
         _CARRY_ON.match(lead),
+        _HE_OR_SHE.search(lead),  # "...; all she has now is a budgie called Kiwi"
         _LEADS.fullmatch(lead),
         _IT.search(lead),
         _PRONOUN_START.match(lead),
@@ -449,27 +455,6 @@ def _after_again(between: str, named: list[tuple[int, str]]) -> str:
     ..."): whatever came before it was about them."""
     again = list(_THIRD_AGAIN.finditer(between)) if len({m for _p, m in named}) == 1 else []
     return between[again[-1].end() :] if again else between
-
-
-@lru_cache(maxsize=1)
-def _relative() -> re.Pattern[str]:
-    m = grammar().macros  # a partner word says whose partner the value is ("Juho's new girlfriend is Minna")
-    return re.compile(rf"\b(?!(?:{m['PARTNER_RELS']})s?\b)(?:{m['REL']})s?\b", re.I)
-
-
-@lru_cache(maxsize=1)
-def _kin() -> re.Pattern[str]:
-    return re.compile(rf"\s*(?:[\w-]+\s+)?(?:{grammar().macros['REL']})s?\b", re.I)
-
-
-def _someone_between(between: str, named: list[tuple[int, str]]) -> bool:
-    """Somebody else comes between a subject and its value: "Mirela says Tom joined ...", "he" after two people
-    named (a place or a firm, "at Dunmore Bank", was blanked: nobody)."""
-    if _SOMEONE.search(between) or any(w.lower() not in words("not_names") for w in _NAME.findall(between)):
-        return True
-    if _relative().search(between):  # "her best friend from school is at ...": the friend's
-        return True
-    return bool(_THIRD.search(between)) and len({n for _p, n in named}) > 1
 
 
 def stated(norm: str) -> list[tuple[int, int, int]]:

@@ -76,7 +76,8 @@ _FAVORITE_SAME = {
     "tune": "song",
     "colour": "color",
     "coding_language": "programming_language",
-    "eat": "food",  # "if I had to eat one thing forever"
+    "eat": "food",  # "if I had to eat one thing forever", "my favourite thing to eat"
+    "read": "book",
 }
 
 

@@ -118,7 +118,6 @@ def _mask(sent: str, hits: list[Hit]) -> str:
 
 
 _ONE_SLOT = {"home", "location"}  # a place after "is in": a thing's location, or else a person's town
-_TEAM_AFTER = re.compile(r"\s+(?:team|squad|group|crew|guild|tribe|department)\b", re.I)
 
 
 def _value_plausible(rule: Rule, gd: dict[str, str | None]) -> bool:
@@ -378,8 +377,8 @@ class RulesExtractor:
         gd = m.groupdict()
         if not _value_plausible(rule, gd):
             return False
-        if rule.attribute in ("home", "left", "change") and _TEAM_AFTER.match(sent, m.end()):
-            return False  # "Checkout moved to the Platform team": a team, no place or firm
+        if cues.another_after(rule.attribute, sent, m.end()):
+            return False  # "Checkout moved to the Platform team": a team, no place; "a nurse called Haruka": hers
         if rule.stay and cues.on_a_trip(sent, m.end(), cues.TRIP):
             return False  # "We're on holiday, we're in Rome": a stay, no home
         if rule.self_only and gd.get("poss") and (gd["poss"] or "").strip().lower() not in ("my", "your"):
