@@ -164,6 +164,10 @@ UPDATE_SETS = (
     "updates_blind114",
     "updates_blind115",
     "updates_blind116",
+    "updates_blind117",
+    "updates_blind118",
+    "updates_blind119",
+    "updates_blind120",
 )
 K = 10
 BATCH = 100

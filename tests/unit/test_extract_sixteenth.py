@@ -58,7 +58,9 @@ def test_a_status_said_as_what_was_done_to_it() -> None:
     [
         ("search-api is no longer the infra team's, the billing team has taken it over.", "billing team"),
         ("Rosa got promoted and passed search-api along to Kwame, who started in May.", "Kwame"),
+        ("After the reorg Lena is the new owner of search-api.", "Lena"),
         ("search-api now sits with the data team, and Lena is the new owner.", "Lena"),
+        ("search-api now sits with the data guild, and Lena is its owner on paper.", "Lena"),
     ],
 )
 def test_a_new_owner_handed_a_thing(text: str, owner: str) -> None:
@@ -149,3 +151,164 @@ def test_a_band_with_an_initialism_takes_that_spot_after_a_gig() -> None:
         "B.E.T.H. Collective",
         1,
     ) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "city"),
+    [
+        ("Had a late call with my colleague Anika in Ottawa; she was fading.", "Anika", "Ottawa"),
+        ("Anika moved countries and works from Lisbon now.", "Anika", "Lisbon"),
+    ],
+)
+def test_someone_named_with_the_town_they_are_in(text: str, who: str, city: str) -> None:
+    assert (who, "home_city", city, 1) in read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I met my cousin Bea in Lyon for lunch.",  # a meeting somewhere: no home
+        "My friend Ana in Paris last week was a delight.",  # a time after the town: a visit
+    ],
+)
+def test_someone_met_somewhere_has_no_home_there(text: str) -> None:
+    assert not {s for s in read(text) if s[1] == "home_city"}
+
+
+def test_a_favourite_in_the_entire_world() -> None:
+    assert (SELF, "favorite_food", "laksa", 1) in read("My favourite food in the entire world is laksa, no question.")
+
+
+def test_where_a_food_truck_parks() -> None:
+    got = read("Tandoor Turtle, the wrap van, parks outside the Elmwood bus depot on weekdays.")
+    assert ("Tandoor Turtle", "location", "Elmwood bus depot", 1) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "firm"),
+    [
+        ("My neighbour Kofi does sound design at Brightwave Studios, which sounds fun.", "Kofi", "Brightwave Studios"),
+        ("I do the accounts for Marsh Lane Dairy three days a week.", SELF, "Marsh Lane Dairy"),
+    ],
+)
+def test_a_trade_done_at_a_firm_is_work_there(text: str, who: str, firm: str) -> None:
+    assert (who, "employer", firm, 1) in read(text)
+
+
+@pytest.mark.parametrize("text", ["We did some shopping at Lidl.", "I do my grocery shopping at Lidl."])
+def test_errands_done_at_a_shop_are_no_job(text: str) -> None:
+    assert not {s for s in read(text) if s[1] == "employer"}
+
+
+def test_being_a_title_that_does_something_to_the_speaker() -> None:
+    assert (SELF, "job_title", "night porter", 1) in read("Being a night porter means I sleep through every lunch.")
+    assert not read("Being a night porter must be lonely.")
+
+
+def test_a_role_offered_and_said_yes_to() -> None:
+    text = "The head chef offered me the pastry chef role on Friday. I said yes on the spot."
+    assert (SELF, "job_title", "pastry chef", 1) in read(text, {"job_title": ["commis chef"]})
+
+
+def test_a_team_someone_joined_is_no_new_owner() -> None:
+    things = {"style-guide": {"owner": ["Amir"]}}
+    got = read(
+        "Noa is the owner of style-guide now, Amir handed it over when he joined the growth team.", things=things
+    )
+    assert ("style-guide", "owner", "growth team", 1) not in got
+
+
+def test_a_service_named_by_its_identifier_and_kind_is_the_identifier() -> None:
+    assert ("price-watcher", "status", "offline", 1) in read("My price-watcher bot is offline again, the API changed.")
+
+
+def test_a_home_told_of_a_thing_with_a_place_is_its_location() -> None:
+    things = {"Kittiwake": {"location": ["Oban"]}}
+    got = read("We sailed her north in May. Kittiwake lives in Ullapool now, right by the ferry.", things=things)
+    assert ("Kittiwake", "location", "Ullapool", 1) in got
+    assert not {s for s in got if s[1] == "home_city"}
+
+
+def test_a_drink_i_actually_crave() -> None:
+    got = read("Two months in, the chai latte is the drink I actually crave.", {"favorite_drink": ["espresso"]})
+    assert (SELF, "favorite_drink", "chai latte", 1) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "things", "who", "attribute", "value"),
+    [
+        (
+            "Oskar got poached. After six years at Vell Partners he's gone over to Driftline Labs.",
+            {"Oskar": {"employer": ["Vell Partners"]}},
+            "Oskar",
+            "employer",
+            "Driftline Labs",
+        ),
+        (
+            "Mira's on the move again — a new lab took her all the way south to Adelaide.",
+            {"Mira": {"home_city": ["Darwin"]}},
+            "Mira",
+            "home_city",
+            "Adelaide",
+        ),
+    ],
+)
+def test_he_or_she_later_in_the_sentence_is_the_one_named_before(
+    text: str, things: dict[str, dict[str, list[str]]], who: str, attribute: str, value: str
+) -> None:
+    assert (who, attribute, value, 1) in read(text, things=things)
+
+
+def test_a_pronoun_of_the_other_gender_is_not_the_one_named_before() -> None:
+    things = {"Oskar": {"employer": ["Vell Partners"]}}
+    got = read("Oskar got poached. At the party she said she's gone over to Driftline Labs.", things=things)
+    assert ("Oskar", "employer", "Driftline Labs", 1) not in got
+
+
+def test_a_news_heading_is_nobody() -> None:
+    got = read("Family news: Ivo isn't with Petra any more. He's been dating a guy named Rui since spring.")
+    assert ("Ivo", "partner", "Rui", 1) in got
+    assert not {s for s in got if s[0] == "Family"}
+
+
+def test_a_pastime_all_i_think_about() -> None:
+    assert (SELF, "hobby", "kitesurfing", 1) in read("Now kitesurfing is all I think about, every windy day.")
+
+
+def test_someone_took_a_thing_on() -> None:
+    things = {"Quasar": {"owner": ["Hana"]}}
+    assert ("Quasar", "owner", "Bruno", 1) in read("Hana left, so Bruno volunteered to take Quasar on.", things=things)
+
+
+def test_that_makes_me_a_diet_is_no_guess() -> None:
+    got = read("I've started eating fish again. I guess that makes me pescatarian now.", {"diet": ["vegan"]})
+    assert (SELF, "diet", "pescatarian", 1) in got
+
+
+def test_a_thing_named_then_set_beside_its_kind_then_which() -> None:
+    got = read("I spent Sunday varnishing Puffin, my old clinker dinghy, which is kept in Looe over winter.")
+    assert ("Puffin", "location", "Looe", 1) in got
+
+
+def test_the_speakers_number_set_beside_another() -> None:
+    got = read("I gave them my sister on 07700 900111, and for myself 07700 900222, my old one.")
+    assert (SELF, "phone", "07700 900222", 1) in got
+
+
+def test_an_answer_to_an_either_or_status_question() -> None:
+    asked = "So is feed-poller back online, or still offline?"
+    got = RulesExtractor().read(
+        "Online again since Tuesday.",
+        SAID,
+        "user",
+        filed={},
+        things={"feed-poller": {"status": ["offline"]}},
+        asked=asked,
+    )
+    assert [(s.subject, s.attribute, s.value.lower()) for s in got.statements] == [("feed-poller", "status", "online")]
+
+
+def test_an_answer_to_who_is_taking_a_thing_over() -> None:
+    things = {"Halyard": {"owner": ["Maud"]}}
+    got = read("Kwabena volunteered. He starts Monday.", things=things, asked="Do you know who's taking Halyard over?")
+    assert ("Halyard", "owner", "Kwabena", 1) in got

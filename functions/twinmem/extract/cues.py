@@ -161,7 +161,7 @@ HEDGE = Lazy(
     r"(?:i|we|they|you|he|she|still|also|now|do|don't|'ll|will|would)\s+plan\s+(?:to|on)|thinking|considering|consider|contemplating|"
     r"dream|dreams|dreaming|dreamt|dreamed|going\s+to(?!\s+be\s+[$€£¥]\s?\d)|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
     r"imagine|imagining|whether|unless|think|thinks|thought|believe|believes|believed|reckon|reckons|"
-    r"guess(?!\s+(?:who|what)\b)|"
+    r"guess(?!\s+(?:who|what|that\s+makes\s+me|i(?:'m|\s+am)\s+officially)\b)|"
     r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought(?!\s+to\s+(?:mention|say|tell\s+you|add|note))|"
     r"need\s+to|needs\s+to|"
     r"hypothetically|pretend|rather(?!\s+than\b)|interested\s+in|(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if|in\s+case|eventually|debating|on\s+the\s+fence|"

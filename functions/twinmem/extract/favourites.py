@@ -154,7 +154,8 @@ _FRAMES = [
         rf"{_NP}\s+(?:is|has\s+become|'s\s+become|became)\s+(?:easily\s+|probably\s+|definitely\s+|honestly\s+|now\s+|officially\s+|by\s+far\s+)?(?:the|my)\s+"
         r"(?:\w+\s+)?(?:dish|drink|meal|food|book|novel|film|movie|song|band|one|thing|sport|game|team|show|series|"
         r"album|artist|singer|season|colou?r|snack|dessert|restaurant|place|language|editor|tool)\s+"
-        r"(?:i'd|i\s+would|i)\s+(?:(?:most\s+)?(?:pick|choose|order|have|go\s+for|reach\s+for|crave|love|want|play|watch|"
+        r"(?:i'd|i\s+would|i)\s+(?:actually\s+|really\s+|always\s+|now\s+|genuinely\s+|honestly\s+)?"
+        r"(?:(?:most\s+)?(?:pick|choose|order|have|go\s+for|reach\s+for|crave|love|want|play|watch|"
         r"enjoy|like|go|eat|visit))\b",
         re.I,
     ),

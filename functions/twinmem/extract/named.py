@@ -146,9 +146,7 @@ def changes(
     """A new typed value for each subject named with one filed, from the sentences of a turn that name it.
     `asked`: the question the turn answers; the one subject it names is whom an opening "he" or "it" is."""
     norm = readable(text)
-    # where each (subject, attribute) read already has its value: a value said later in the turn is still read
-    # ("... now sits with the data team, and Lena is the new owner"); "no chess any more" ends one
-    read = {(fold(s.subject), s.attribute): norm.rfind(s.value) for s in already if s.polarity == 1}
+    read = {(fold(s.subject), s.attribute) for s in already if s.polarity == 1}  # "no chess any more" ends one
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead = _lead(norm, at, asked, [n for n, filed in named.items() if filed.get("version")])
@@ -161,9 +159,8 @@ def changes(
         if not here or cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _owned(sent, here, named):
-            prior = read.get((fold(name), attribute))
-            if prior is None or 0 <= prior < norm.find(value, s_start, s_end):
-                read[(fold(name), attribute)] = len(norm)  # one value of its own a turn
+            if (fold(name), attribute) not in read:
+                read.add((fold(name), attribute))
                 out.append(_with_kind(statement_at(name, attribute, value, norm, s_start, s_end, said_at), sent))
     return out
 
@@ -283,6 +280,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
         or _IT_DOES.search(sent)
         or _RELEASED.search(sent)
         or _HE_OR_SHE_OPENS.search(sent)  # "Ah, that's old news - she relocated to Perth"
+        or _they_are(sent, next(iter(names)))  # "After nine years at Santos he's gone over to Bluefin"
         or _SHOWS.search(sent)  # "IT upgraded gradebook-sync. The login screen says 1.4.2 now."
         or _THIS_TIME.match(sent)  # "Oskar's job-hopping again. Northvolt this time."
         or cues.unnamed_value(sent)  # "Helios had its major release. Everything in prod is on 3.0.0."
@@ -290,6 +288,18 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
     ):
         return []
     return [(-1, names.pop())]  # -1: carried over
+
+
+_SUBJECT_PRONOUN = re.compile(r"\b(?P<p>he|she)(?:['’](?:s|d|ll))?\s+(?!(?:said|says|told|thinks|reckons)\b)", re.I)
+
+
+def _they_are(sent: str, name: str) -> bool:
+    """A "he" or "she" in the sentence that can be the one person named before (by the name's gender)."""
+    gender = gender_of(name)
+    return any(
+        gender is None or gender == {"he": "male", "she": "female"}[m.group("p").lower()]
+        for m in _SUBJECT_PRONOUN.finditer(sent)
+    )
 
 
 def kind_of(attribute: str) -> str | None:
@@ -381,7 +391,7 @@ _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via|the|our|a|an)\s+)*", re.I
 )  # nothing of its own
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
-_HE_OR_SHE = re.compile(r"\b(?:he|she)(?:['’](?:s|d|ll))?\b", re.I)
+_HE_OR_SHE = re.compile(r"\b(?:he|she)(?:['’](?:s|d|ll))?\b|\b(?:took|brought|sent|moved|posted)\s+(?:him|her)\b", re.I)
 _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..., she's", "the sign says they've"
     r"(?:^|[,;:—–-]|\b(?:and|but|so|that|now|says|said|told\s+me|told\s+us))\s*(?:he|she|they)(?:'s|'ve|'re|\s)", re.I
 )

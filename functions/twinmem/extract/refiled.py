@@ -12,11 +12,28 @@ from collections.abc import Mapping, Sequence
 from twinmem.extract import context
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import STREET, is_known_place
-from twinmem.extract.lexicon import city_states
+from twinmem.extract.lexicon import city_states, gender_of
 from twinmem.extract.text import sentence_of
 from twinmem.values import fold
 
-__all__ = ["as_country_told", "as_work_told", "studies"]
+__all__ = ["as_country_told", "as_thing_place", "as_work_told", "studies"]
+
+
+_A_THINGS = frozenset("location port version status owner price".split())
+
+
+def as_thing_place(found: list[Statement], things: Mapping[str, Mapping[str, Sequence[str]]] | None) -> list[Statement]:
+    """A home told of a thing is its location: "The Sea Wren lives in Dartmouth now" (a boat filed with a place)."""
+    kept = {  # a thing: no person's first name, nowhere it lives filed (a boat, not Lucia)
+        name
+        for name, filed in (things or {}).items()
+        if _A_THINGS & set(filed) and not {"home_city", "home_country"} & set(filed) and gender_of(name) is None
+    }
+    placed = {(st.subject, fold(st.value)) for st in found if st.attribute == "location"}
+    homes = [st for st in found if st.attribute in ("home_city", "home_country") and st.subject in kept]
+    return [st for st in found if st not in homes] + [
+        st.model_copy(update={"attribute": "location"}) for st in homes if (st.subject, fold(st.value)) not in placed
+    ]
 
 
 def as_country_told(found: list[Statement], filed: Mapping[str, Sequence[str]]) -> list[Statement]:

@@ -31,7 +31,7 @@ from twinmem.extract.denied import denied
 from twinmem.extract.first_values import first_values
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
 from twinmem.extract.pairs import Hit, clean, pets_joined, statements
-from twinmem.extract.refiled import as_country_told, as_work_told, studies
+from twinmem.extract.refiled import as_country_told, as_thing_place, as_work_told, studies
 from twinmem.extract.restated import corrected, day_corrected, put_right, restated
 from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
@@ -222,6 +222,7 @@ class RulesExtractor:
             found += first_values(text, said_at, found) + answered(text, said_at, asked, things or {}, found)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
+        found = as_thing_place(found, things)
         return Reading(
             statements=[
                 st.model_copy(

@@ -36,7 +36,10 @@ _SITED = re.compile(
 )
 
 
-_TEAM = re.compile(r"(?-i:\bthe\s+(?P<v>[a-z][\w-]+\s+team)\b)(?!['’])")
+_TEAM = re.compile(  # handed to a team, or a team taking it: not a team someone joined
+    r"(?-i:\b(?:(?:to|with)\s+the\s+(?P<v>[a-z][\w-]+\s+team)\b(?!['’])|the\s+(?P<w>[a-z][\w-]+\s+team)(?=\s+(?:has\s+|have\s+|"
+    r"now\s+|just\s+|officially\s+)*(?:taken|took|owns|inherited|maintains|runs|picked)\b)))"
+)
 
 
 @cache
@@ -83,7 +86,7 @@ def thing_places(sent: str) -> list[tuple[str, int]]:
 
 def teams(sent: str) -> list[tuple[str, int]]:
     """A team said in lower case: "the growth team has taken it over" (not "the platform team's")."""
-    return [(m.group("v"), m.start("v")) for m in _TEAM.finditer(sent)]
+    return [(m.group(g), m.start(g)) for m in _TEAM.finditer(sent) for g in ("v", "w") if m.group(g)]
 
 
 @cache

@@ -24,7 +24,8 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     raw = re.sub(r"(?<=\w)\s+(?:up|down|back|over)$", "", raw, flags=re.I)  # "bumped the Hollis lamp up to $104"
     we_use = raw.lower() == "we" and hit.rule.attribute == "version"  # "a tool called tern; we're on 1.3.0": tern's
     bought_her = raw.lower() in ("her", "him") and hit.rule.attribute == "owner"  # "Dale Pruitt bought her": the boat
-    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()) or we_use or bought_her:
+    the_new = raw.lower() == "the"  # "..., and Lena is the new owner": the thing's
+    if raw.lower() in ("it", "this", "that") or ITS_OWN.fullmatch(raw.lower()) or we_use or bought_her or the_new:
         return turn.it_thing(skip=(hit.m.groupdict().get("val") or "") if hit.rule.attribute == "owner" else "")
     if GENERIC.fullmatch(raw) and (named := turn.it_thing()) is not None:  # "moved the service to port 7070"
         return named
@@ -34,6 +35,7 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     return turn.last_thing
 
 
+_NAMED_MINE = re.compile(r"(?-i:\b([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}))\s*,\s+(?i:my|our)\s+[\w\s'-]{1,40}?,\s*$")
 _KEPT = re.compile(r"\b(?:keep|keeps|kept|store|stores|stored|moor|moors|moored|berth|berths|berthed)\b", re.I)
 # a thing with where it is after it: "the Redis instance on the dev box", "our NAS in the hall closet"
 _PLACED = re.compile(
@@ -95,6 +97,8 @@ def _core(hit: Hit, sent: str) -> tuple[str | None, int]:
         core = where.group(1)
     if c_start > 0 and core.strip().lower() == "which":
         core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
+        if appos := _NAMED_MINE.search(sent[:c_start]):  # "Marigold, my little wooden sloop, which is ...": Marigold
+            core = appos.group(1)
     return core, c_start
 
 

@@ -220,8 +220,7 @@ class Turn:
             return None
         seat = _SEAT.fullmatch(text)  # "Meridian's head office is in Leeds": Meridian is
         text = seat.group(1) if seat else text
-        headed = _HEADED.fullmatch(text)  # "our build server kestrel": kestrel
-        text = headed.group(1) if headed else text
+        text, headed = _named_by_head(text)
         versioned = _VERSIONED.fullmatch(text)  # "orbit 3.0.0 shipped": orbit, named with its version
         text = versioned.group(1) if versioned else text
         if (
@@ -231,6 +230,12 @@ class Turn:
         subj = Subject(text, "thing")
         self.last_thing = subj
         return subj
+
+
+def _named_by_head(text: str) -> tuple[str, bool]:
+    """The name in a thing said with what it is: "our build server kestrel", "the price-watcher bot"."""
+    headed = _HEADED.fullmatch(text) or _ID_HEADED.fullmatch(text)
+    return (headed.group(1), True) if headed else (text, False)
 
 
 # "him", or "her" as an object (not "her husband"), right after the verb that follows a name
@@ -273,6 +278,7 @@ _HEADED = re.compile(
     r"(?-i:([a-z][a-z0-9]{2,}))",
     re.I,
 )
+_ID_HEADED = re.compile(rf"(?-i:([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+))\s+(?:{_KINDS}|bot|app|job|script|repo)", re.I)
 _DOING = re.compile(r"ing$|-[a-z]")  # "House-sitting for mum again": an activity opens it, not a person
 _GENDERED = {"he": "male", "him": "male", "his": "male", "she": "female", "her": "female"}
 _REL_GENDER = {
