@@ -312,3 +312,48 @@ def test_an_answer_to_who_is_taking_a_thing_over() -> None:
     things = {"Halyard": {"owner": ["Maud"]}}
     got = read("Kwabena volunteered. He starts Monday.", things=things, asked="Do you know who's taking Halyard over?")
     assert ("Halyard", "owner", "Kwabena", 1) in got
+
+
+def test_a_firm_with_an_ampersand_is_whole() -> None:
+    things = {"Ines": {"employer": ["Porto Ferries"]}}
+    got = read("Big news: Ines has taken a job at Hale & Moreno, a design studio in town.", things=things)
+    assert ("Ines", "employer", "Hale & Moreno", 1) in got
+
+
+def test_an_answer_after_a_short_i_did() -> None:
+    asked = "Did you stay on at Millbrook or transfer somewhere for the degree?"
+    got = read("I transferred. Lakeshore State University, at last.", {"school": ["Millbrook College"]}, asked=asked)
+    assert (SELF, "school", "Lakeshore State University", 1) in got
+
+
+def test_production_running_a_version_and_the_ones_skipped() -> None:
+    things = {"Lark": {"version": ["4.2.0"]}}
+    text = (
+        "We finally jumped on Lark, production has been running 5.0.2 since Monday, after we skipped 5.0.0 and 5.0.1."
+    )
+    got = {s for s in read(text, things=things) if s[0] == "Lark" and s[1] == "version"}
+    assert got == {("Lark", "version", "5.0.2", 1)}
+
+
+def test_seeing_someone_named_by_what_they_do() -> None:
+    things = {"Mei": {"partner": ["Joss"]}}
+    got = read("Mei and Joss split up, and since May she's been seeing a violinist named Aurelio.", things=things)
+    assert ("Mei", "partner", "Aurelio", 1) in got
+    assert not {s for s in read("I work with a developer named Jo.") if s[1] == "partner"}
+
+
+def test_left_a_firm_in_a_season_for_another() -> None:
+    things = {"Ines": {"employer": ["Lumen Biotech"]}}
+    got = read("Old news, she left Lumen in the spring for Castellan Pharma.", things=things)
+    assert ("Ines", "employer", "Castellan Pharma", 1) in got
+
+
+def test_my_real_favourite() -> None:
+    got = read("Scratch that. My real favourite is bibimbap, the rice bowl.", {"favorite_food": ["pizza"]})
+    assert (SELF, "favorite_food", "bibimbap", 1) in got
+
+
+def test_a_firm_interviewed_at_is_no_employer() -> None:
+    things = {"Marek": {"employer": ["Corvid Robotics"]}}
+    got = read("yeah, he interviewed at Heliograph too but turned down their offer.", things=things)
+    assert not {s for s in got if s[2] == "Heliograph"}

@@ -34,7 +34,8 @@ _YOU = re.compile(r"\b(?:you|your|you're|you've|you'll|yours)\b", re.I)
 # what may come before the value: "Oh, Tobias.", "It's 9273.", "Probably ..." is a hedge (cues.HEDGE)
 _LEAD_IN = re.compile(
     r"\W*(?:(?:oh|well|so|um|uh|ah|yes|yeah|yep|yup|ok|okay|finally|officially|now|just|it's|it\s+is|it'll\s+be|"
-    r"that's|that'd\s+be|that\s+would\s+be|we're\s+on|they're\s+on|she's|he's|on|at|to|in|the)\b\W*)*",
+    r"that's|that'd\s+be|that\s+would\s+be|we're\s+on|they're\s+on|she's|he's|on|at|to|in|the)\b\W*|"
+    r"(?:i|we)\s+(?:did|transferred|moved|switched|changed|went|left|stayed|decided|got\s+in)(?:\s+\w+)?\s*[.!:;—–]\s*)*",
     re.I,
 )
 _PHRASE_END = re.compile(r"\s*(?:[.!?](?=\s|$)|[;,:()—–]|\s-\s|$)")

@@ -324,7 +324,8 @@ OWNER_NOW = re.compile(
 # "Rolled Quokka forward: everything's on 2.1.3 now": all of the thing named before
 ALL_OF = re.compile(
     r"\W*(?:everything|all\s+of\s+(?:it|them)|all\s+the\s+\w+|every\s+\w+)(?:'s|\s+is|\s+are|\s+runs)\b"
-    r"|\W*what(?:['’]s|\s+is)\s+(?:[\w'-]+\s+){1,5}?(?:now\s+)?(?:is|are)\s+(?:now\s+)?$",  # "what's live now is 1.9.2"
+    r"|\W*what(?:['’]s|\s+is)\s+(?:[\w'-]+\s+){1,5}?(?:now\s+)?(?:is|are)\s+(?:now\s+)?$"  # "what's live now is 1.9.2"
+    r"|\W*(?:production|prod|live)\s+(?:is|['’]s|has\s+been|was)\s+(?:now\s+)?(?:on|running|at)\b",  # "prod is on"
     re.I,
 )
 

@@ -68,7 +68,7 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"\bmy\s+(?:new\s+)?(?:favou?rite|fave|fav|go-to|number\s+one|no\.?\s*1|\#1|top\s+pick)"
+        rf"\bmy\s+(?:new\s+|real\s+|true\s+|actual\s+)?(?:favou?rite|fave|fav|go-to|number\s+one|no\.?\s*1|\#1|top\s+pick)"
         r"(?:\s+(?:these\s+days|nowadays|lately|right\s+now))?"
         rf"\s+(?:is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?{_NP}{_END}",
         re.I,

@@ -50,7 +50,10 @@ _OLD = re.compile(
 # "she's hiring a junior UX researcher": whom they seek is someone else, not what they are
 _SOUGHT = re.compile(
     r"\b(?:hiring|hire|hired|interviewing|recruiting|looking\s+for|searching\s+for|advertising\s+for)\s+"
-    r"(?:an?\s+|the\s+|another\s+|some\s+|two\s+|three\s+)?(?:new\s+)?$",
+    r"(?:an?\s+|the\s+|another\s+|some\s+|two\s+|three\s+)?(?:new\s+)?$"
+    # "skipped 3.0.0 and 3.0.1", "he interviewed at Heliograph": none of them the value
+    r"|\b(?:skipped|skipping|skip|avoided|avoiding|passed\s+on)\s+(?:[\w.]+\s+(?:and|or|,)\s+)?$"
+    r"|\b(?:interviewed|interviewing|interviews|applied|applying|applies)\s+(?:at|to|with|for)\s+(?:the\s+)?$",
     re.I,
 )
 
