@@ -168,6 +168,10 @@ UPDATE_SETS = (
     "updates_blind118",
     "updates_blind119",
     "updates_blind120",
+    "updates_blind121",
+    "updates_blind122",
+    "updates_blind123",
+    "updates_blind124",
 )
 K = 10
 BATCH = 100

@@ -357,3 +357,10 @@ def test_a_firm_interviewed_at_is_no_employer() -> None:
     things = {"Marek": {"employer": ["Corvid Robotics"]}}
     got = read("yeah, he interviewed at Heliograph too but turned down their offer.", things=things)
     assert not {s for s in got if s[2] == "Heliograph"}
+
+
+def test_a_place_went_to_after_the_old_home_is_said_to_be_over_is_a_move() -> None:
+    things = {"Piotr": {"home_city": ["Gdańsk"]}}
+    got = read("Piotr isn't in Gdańsk anymore, he took a job and went to Vienna in May.", things=things)
+    assert ("Piotr", "home_city", "Vienna", 1) in got
+    assert not {s for s in read("Piotr went to Vienna for a week.", things=things) if s[1] == "home_city"}

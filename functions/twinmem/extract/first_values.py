@@ -10,8 +10,9 @@ from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.checks import is_known_place
 from twinmem.extract.context import shaped_values
+from twinmem.extract.held import own_value
 from twinmem.extract.lexicon import gender_of, words
-from twinmem.extract.named import own_value, stated, statement_at
+from twinmem.extract.named import stated, statement_at
 from twinmem.extract.text import clause, readable
 from twinmem.subjects import THING_HEADS
 from twinmem.values import fold

@@ -22,6 +22,7 @@ from twinmem.extract import cues
 from twinmem.extract.base import Statement
 from twinmem.extract.between import blanked, kin, someone_between
 from twinmem.extract.context import PLACE_KINDS, shaped_values, table
+from twinmem.extract.held import gone, own_value
 from twinmem.extract.lexicon import gender_of
 from twinmem.extract.pairs import without_possessive
 from twinmem.extract.shapes import pet_named
@@ -36,26 +37,12 @@ __all__ = [
     "kind_of",
     "mentions",
     "names_a_value",
-    "own_value",
     "refers_back",
     "stated",
     "statement_at",
 ]
 
 THING_TYPES = {"port": "port", "version": "version", "price": "price"}
-_OLD = re.compile(
-    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)(?<!based\s)(?:from|out\s+of)|off|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+|the\s+)?$",
-    re.I,
-)
-# "she's hiring a junior UX researcher": whom they seek is someone else, not what they are
-_SOUGHT = re.compile(
-    r"\b(?:hiring|hire|hired|interviewing|recruiting|looking\s+for|searching\s+for|advertising\s+for)\s+"
-    r"(?:an?\s+|the\s+|another\s+|some\s+|two\s+|three\s+)?(?:new\s+)?$"
-    # "skipped 3.0.0 and 3.0.1", "he interviewed at Heliograph": none of them the value
-    r"|\b(?:skipped|skipping|skip|avoided|avoiding|passed\s+on)\s+(?:[\w.]+\s+(?:and|or|,)\s+)?$"
-    r"|\b(?:interviewed|interviewing|interviews|applied|applying|applies)\s+(?:at|to|with|for)\s+(?:the\s+)?$",
-    re.I,
-)
 
 
 def names_a_value(text: str) -> bool:
@@ -130,13 +117,6 @@ def _said_as(name: str) -> re.Pattern[str]:
         # "the thermostat": the Vela thermostat; "the API": the payments API; "the wiki": the team wiki
         body = f"(?:{body}|(?:(?<=the\\s)|(?<=our\\s)|(?<=my\\s)){re.escape(words[-1])})"
     return re.compile(r"(?<![\w-])" + body + r"(?![\w-])", re.I)
-
-
-def own_value(sent: str, pos: int) -> bool:
-    """The value at `pos` is said as holding: not negated or hedged in its clause, not the one left behind."""
-    a, b = clause(sent, pos)
-    left_behind = _OLD.search(sent[max(0, pos - 20) : pos]) or _SOUGHT.search(sent[max(0, pos - 40) : pos])
-    return not (cues.NEG.search(sent[a:pos]) or left_behind or cues.HEDGE.search(sent[a:b]))
 
 
 def changes(
@@ -348,7 +328,7 @@ def _new_values(
             not values
             or not own_value(bare, pos)
             or cues.NEG_NEXT.match(sent, pos + len(value))  # "Payments no longer owns checkout-web"
-            or (kind in PLACE_KINDS and attribute != "location" and _on_a_trip(sent, pos))
+            or _visited(sent, pos, kind, attribute, values)
         ):
             continue
         if value_key(attribute, value) != value_key(attribute, values[0]) and fold(value) != fold(
@@ -356,6 +336,11 @@ def _new_values(
         ):  # or back
             out.append((owner or "", value))
     return out
+
+
+def _visited(sent: str, pos: int, kind: str | None, attribute: str, values: Sequence[str]) -> bool:
+    """A place of a trip, not a home (unless the sentence says the old home is over: then it is a move)."""
+    return kind in PLACE_KINDS and attribute != "location" and _on_a_trip(sent, pos) and not gone(sent, values)
 
 
 def _on_a_trip(sent: str, pos: int) -> bool:
