@@ -364,3 +364,32 @@ def test_a_place_went_to_after_the_old_home_is_said_to_be_over_is_a_move() -> No
     got = read("Piotr isn't in Gdańsk anymore, he took a job and went to Vienna in May.", things=things)
     assert ("Piotr", "home_city", "Vienna", 1) in got
     assert not {s for s in read("Piotr went to Vienna for a week.", things=things) if s[1] == "home_city"}
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply", "things", "want"),
+    [
+        (
+            "Is ledger-api still on port 8080?",
+            "Nope, 9443 since the TLS work.",
+            {"ledger-api": {"port": ["8080"]}},
+            ("ledger-api", "port", "9443", 1),
+        ),
+        (
+            "Where's Puffin kept now?",
+            "Down in Poole.",
+            {"Puffin": {"location": ["Looe"]}},
+            ("Puffin", "location", "Poole", 1),
+        ),
+    ],
+)
+def test_an_answer_to_whether_an_old_value_still_holds(
+    asked: str, reply: str, things: dict[str, dict[str, list[str]]], want: tuple[str, str, str, int]
+) -> None:
+    assert want in read(reply, things=things, asked=asked)
+
+
+def test_a_yes_to_whether_an_old_value_still_holds_files_nothing_new() -> None:
+    things = {"ledger-api": {"port": ["8080"]}}
+    got = read("Yes, 8080 for now, 9443 maybe later.", things=things, asked="Is ledger-api still on port 8080?")
+    assert not {s for s in got if s[2] == "9443"}

@@ -34,7 +34,8 @@ _YOU = re.compile(r"\b(?:you|your|you're|you've|you'll|yours)\b", re.I)
 # what may come before the value: "Oh, Tobias.", "It's 9273.", "Probably ..." is a hedge (cues.HEDGE)
 _LEAD_IN = re.compile(
     r"\W*(?:(?:oh|well|so|um|uh|ah|yes|yeah|yep|yup|ok|okay|finally|officially|now|just|it's|it\s+is|it'll\s+be|"
-    r"that's|that'd\s+be|that\s+would\s+be|we're\s+on|they're\s+on|she's|he's|on|at|to|in|the)\b\W*|"
+    r"that's|that'd\s+be|that\s+would\s+be|we're\s+on|they're\s+on|she's|he's|on|at|to|in|the|down|up|over|out|"
+    r"back)\b\W*|"
     r"(?:i|we)\s+(?:did|transferred|moved|switched|changed|went|left|stayed|decided|got\s+in)(?:\s+\w+)?\s*[.!:;—–]\s*)*",
     re.I,
 )
@@ -81,6 +82,41 @@ def _whose(question: str, attribute: str, things: Mapping[str, Mapping[str, Sequ
     return None
 
 
+# "Is billing-api still on 8080?", "Are you still at Acme?": whether a value filed still holds
+_STILL = re.compile(r"\bstill\b", re.I)
+_DENIED = re.compile(r"\W*(?:no|nope|nah|not\s+any\s*more|not\s+now|not\s+since\s+\w+)\b[\s,;:.!—–-]*", re.I)
+
+
+def _still_asked(
+    asked: str, things: Mapping[str, Mapping[str, Sequence[str]]], filed: Mapping[str, Sequence[str]]
+) -> tuple[str, str] | None:
+    """(whose, attribute) when the question asks whether a value filed, named in it, still holds."""
+    if not _STILL.search(asked):
+        return None
+    mine = [(SELF, filed)] if _YOU.search(asked) else []
+    for whose, values in [*mine, *((n, f) for n, f in things.items() if n in mentions(asked, [n]))]:
+        for attribute, said in values.items():
+            if said and kind_of(attribute) and re.search(rf"(?<![\w.]){re.escape(said[0])}(?![\w.])", asked, re.I):
+                return whose, attribute
+    return None
+
+
+def _asked(
+    asked: str, norm: str, things: Mapping[str, Mapping[str, Sequence[str]]], filed: Mapping[str, Sequence[str]]
+) -> tuple[str, str, str] | None:
+    """(whose, attribute, the reply from its value on) for a reply that answers the question."""
+    still, denied = _still_asked(asked, things, filed), _DENIED.match(norm)
+    if still and denied:  # "Is billing-api still on 8080?" "Nope, 8443 now."
+        whose: str | None = still[0]
+        attribute = still[1]
+        norm = " " * denied.end() + norm[denied.end() :]
+    elif (attribute := asks_for(asked) or "") and not _NO.match(norm):
+        whose = _whose(asked, attribute, things)
+    else:
+        return None
+    return None if whose is None or cues.HEDGE.search(norm[:80]) else (whose, attribute, norm)
+
+
 def _value(phrase: str, attribute: str) -> str | None:
     """The value the phrase is, when the phrase is one of the attribute's type (and nothing much else)."""
     kind = kind_of(attribute)
@@ -108,19 +144,16 @@ def answered(
     asked: str | None,
     things: Mapping[str, Mapping[str, Sequence[str]]],
     already: Sequence[Statement] = (),
+    filed: Mapping[str, Sequence[str]] | None = None,
 ) -> list[Statement]:
-    """The value a reply opens with, as the answer to the question it follows (nothing when it is not one)."""
-    attribute = asks_for(asked) if asked else None
-    if not asked or attribute is None:
+    """The value a reply opens with, as the answer to the question it follows (nothing when it is not one); a
+    question whether an old value still holds is answered by a denial and the new value."""
+    asks = _asked(asked, readable(text), things, filed or {}) if asked else None
+    if asks is None:
         return []
-    norm = readable(text)
-    if _NO.match(norm) or cues.HEDGE.search(norm[:80]):
-        return []
-    whose = _whose(asked, attribute, things)
-    if whose is None:
-        return []
-    filed = things.get(whose, {})
-    if not filed.get(attribute) and filed.get(twin := _TWINS.get(attribute, "")):
+    whose, attribute, norm = asks
+    theirs = things.get(whose, {})
+    if not theirs.get(attribute) and theirs.get(twin := _TWINS.get(attribute, "")):
         attribute = twin  # "Where did Kestrel move to?": a boat's location, not a home city
     if any(s.subject == whose and s.attribute == attribute for s in already):
         return []

@@ -219,7 +219,7 @@ class RulesExtractor:
             found += _new(found, day_corrected(norm, said_at, filed)) + denied(text, asked, filed, said_at, found)
             found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
             found += named_subjects.changes(text, said_at, things or {}, found, asked)
-            found += first_values(text, said_at, found) + answered(text, said_at, asked, things or {}, found)
+            found += first_values(text, said_at, found) + answered(text, said_at, asked, things or {}, found, filed)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
         found = as_thing_place(found, things)
