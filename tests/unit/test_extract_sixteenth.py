@@ -393,3 +393,15 @@ def test_a_yes_to_whether_an_old_value_still_holds_files_nothing_new() -> None:
     things = {"ledger-api": {"port": ["8080"]}}
     got = read("Yes, 8080 for now, 9443 maybe later.", things=things, asked="Is ledger-api still on port 8080?")
     assert not {s for s in got if s[2] == "9443"}
+
+
+def test_a_value_said_to_be_over_puts_its_attribute_in_play() -> None:
+    got = read("I gave up Italian in June, and now I've moved on to Greek with a tutor on Mondays.", {})
+    assert (SELF, "language", "Greek", 1) in got
+
+
+def test_a_moved_thing_goes_to_a_place_and_to_a_team_is_owned() -> None:
+    place = read("We moved the Kestrel to Port Isaac.", things={"Kestrel": {"location": ["Padstow"]}})
+    assert not {s for s in place if s[1] == "owner"}
+    team = read("We moved billing-api over to the payments team.", things={"billing-api": {"owner": ["Ana"]}})
+    assert ("billing-api", "owner", "payments team", 1) in team

@@ -16,7 +16,7 @@ from twinmem.extract.lexicon import city_states, gender_of
 from twinmem.extract.text import sentence_of
 from twinmem.values import fold
 
-__all__ = ["as_country_told", "as_thing_place", "as_work_told", "studies"]
+__all__ = ["as_country_told", "as_thing_place", "as_work_told", "studies", "with_denied"]
 
 
 _A_THINGS = frozenset("location port version status owner price".split())
@@ -89,3 +89,23 @@ def studies(text: str, filed: Mapping[str, Sequence[str]], found: list[Statement
         else s
         for s in found
     ]
+
+
+def with_denied(
+    filed: Mapping[str, Sequence[str]],
+    things: Mapping[str, Mapping[str, Sequence[str]]] | None,
+    found: list[Statement],
+) -> tuple[dict[str, Sequence[str]], dict[str, Mapping[str, Sequence[str]]]]:
+    """What is filed, with the values the turn says no longer hold added where nothing was filed: "I quit the
+    Portuguese lessons ... now I've swapped to Japanese" reads Japanese as the new language even when Portuguese
+    was never filed. (The speaker's, then everyone else's.)"""
+    mine: dict[str, Sequence[str]] = dict(filed)
+    theirs: dict[str, Mapping[str, Sequence[str]]] = {n: dict(f) for n, f in (things or {}).items()}
+    for st in found:
+        if st.polarity != -1:
+            continue
+        if st.subject == SELF:
+            mine.setdefault(st.attribute, [st.value])
+        elif st.subject in theirs:
+            theirs[st.subject] = {st.attribute: [st.value], **theirs[st.subject]}
+    return mine, theirs

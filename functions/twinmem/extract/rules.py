@@ -31,7 +31,7 @@ from twinmem.extract.denied import denied
 from twinmem.extract.first_values import first_values
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
 from twinmem.extract.pairs import Hit, clean, pets_joined, statements
-from twinmem.extract.refiled import as_country_told, as_thing_place, as_work_told, studies
+from twinmem.extract.refiled import as_country_told, as_thing_place, as_work_told, studies, with_denied
 from twinmem.extract.restated import corrected, day_corrected, put_right, restated
 from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
@@ -217,8 +217,9 @@ class RulesExtractor:
             found += corrected(norm := readable(text), said_at, filed, found)
             found += put_right(norm, said_at, filed, found)
             found += _new(found, day_corrected(norm, said_at, filed)) + denied(text, asked, filed, said_at, found)
-            found += context.changes(text, said_at, filed, found, asked, frozenset(things or {}))
-            found += named_subjects.changes(text, said_at, things or {}, found, asked)
+            mine, theirs = with_denied(filed, things, found)  # "I quit the Portuguese lessons": language is in play
+            found += context.changes(text, said_at, mine, found, asked, frozenset(things or {}))
+            found += named_subjects.changes(text, said_at, theirs, found, asked)
             found += first_values(text, said_at, found) + answered(text, said_at, asked, things or {}, found, filed)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
