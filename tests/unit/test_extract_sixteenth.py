@@ -405,3 +405,8 @@ def test_a_moved_thing_goes_to_a_place_and_to_a_team_is_owned() -> None:
     assert not {s for s in place if s[1] == "owner"}
     team = read("We moved billing-api over to the payments team.", things={"billing-api": {"owner": ["Ana"]}})
     assert ("billing-api", "owner", "payments team", 1) in team
+
+
+def test_someone_from_a_club_who_works_somewhere_is_not_the_speaker() -> None:
+    got = read("Anouk from my climbing club works at Vostok Games, and she's offered to look at my CV.")
+    assert not {s for s in got if s[0] == SELF and s[1] == "employer"}

@@ -249,7 +249,8 @@ def _named_opener(clause_text: str, people: frozenset[str]) -> bool:
 
 
 _SOMEONE_FROM = re.compile(
-    r"\s+(?:from|at|in|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){1,2}(?:is|was|has|had|just|got)\b"
+    r"\s+(?:from|at|in|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){1,2}(?:is|was|has|had|just|got|works|worked|lives|"
+    r"lived|moved|joined|started|teaches|does|runs|went|left)\b"
 )
 
 
