@@ -410,3 +410,8 @@ def test_a_moved_thing_goes_to_a_place_and_to_a_team_is_owned() -> None:
 def test_someone_from_a_club_who_works_somewhere_is_not_the_speaker() -> None:
     got = read("Anouk from my climbing club works at Vostok Games, and she's offered to look at my CV.")
     assert not {s for s in got if s[0] == SELF and s[1] == "employer"}
+
+
+def test_a_list_stops_where_a_new_clause_starts() -> None:
+    got = read("The allergist says I'm allergic to sesame, and the curry that set me off was made with tahini.")
+    assert {s[2] for s in got if s[1] == "allergy"} == {"sesame"}
