@@ -263,7 +263,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
         or _IT_DOES.search(sent)
         or _RELEASED.search(sent)
         or _HE_OR_SHE_OPENS.search(sent)  # "Ah, that's old news - she relocated to Perth"
-        or _they_are(sent, next(iter(names)))  # "After nine years at Santos he's gone over to Bluefin"
+        or _pronoun_can_be(sent, next(iter(names)))  # "After nine years at Santos he's gone over to Bluefin"
         or _SHOWS.search(sent)  # "IT upgraded gradebook-sync. The login screen says 1.4.2 now."
         or _THIS_TIME.match(sent)  # "Oskar's job-hopping again. Northvolt this time."
         or cues.unnamed_value(sent)  # "Helios had its major release. Everything in prod is on 3.0.0."
@@ -276,7 +276,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
 _SUBJECT_PRONOUN = re.compile(r"\b(?P<p>he|she)(?:['’](?:s|d|ll))?\s+(?!(?:said|says|told|thinks|reckons)\b)", re.I)
 
 
-def _they_are(sent: str, name: str) -> bool:
+def _pronoun_can_be(sent: str, name: str) -> bool:
     """A "he" or "she" in the sentence that can be the one person named before (by the name's gender)."""
     gender = gender_of(name)
     return any(
