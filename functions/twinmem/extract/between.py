@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from twinmem.extract.lexicon import gender_of, words
 from twinmem.extract.table import grammar
+from twinmem.extract.text import SPECIES
 
 __all__ = ["blanked", "kin", "someone_between"]
 
@@ -22,11 +23,6 @@ _SOMEONE = re.compile(  # (and "gave me the job of": the speaker's)
     re.I,
 )
 _THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else
-
-
-@lru_cache(maxsize=1)
-def _pet_kinds() -> re.Pattern[str]:
-    return re.compile(rf"\b(?:{grammar().macros['SPECIES_WORDS']})\b", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -63,4 +59,4 @@ def _a_name(m: re.Match[str]) -> bool:
 
 def blanked(between: str) -> str:
     """The words between, places, firms and pets' kinds blanked ("a Maine Coon named": nobody)."""
-    return _pet_kinds().sub(" ", _PLACED.sub(" ", between))
+    return SPECIES.sub(" ", _PLACED.sub(" ", between))

@@ -99,6 +99,8 @@ def with_denied(
     """What is filed, with the values the turn says no longer hold added where nothing was filed: "I quit the
     Portuguese lessons ... now I've swapped to Japanese" reads Japanese as the new language even when Portuguese
     was never filed. (The speaker's, then everyone else's.)"""
+    if not any(st.polarity == -1 for st in found):
+        return dict(filed), dict(things or {})
     mine: dict[str, Sequence[str]] = dict(filed)
     theirs: dict[str, Mapping[str, Sequence[str]]] = {n: dict(f) for n, f in (things or {}).items()}
     for st in found:

@@ -207,7 +207,7 @@ def names_recased(text: str, known: frozenset[str], everyday: frozenset[str], gi
             led = _NAME_LEAD.match(lead) or _NAME_LEAD.search(lead[-14:])
             firm = _FIRM_LEAD.search(lead[-12:])  # "Rafael left shopify": a firm, however the sentence is typed
             rare = (word not in known and lower and led and (opens or not _OPENING.match(lead))) or firm
-            if rare or (given(word) and led and opens and not _SPECIES.fullmatch(word)):
+            if rare or (given(word) and led and opens and not SPECIES.fullmatch(word)):
                 out[m.start()] = word[0].upper()
                 tail = _FIRM_TAIL.match(text, m.end()) if rare else None
                 if tail:
@@ -215,7 +215,7 @@ def names_recased(text: str, known: frozenset[str], everyday: frozenset[str], gi
     return "".join(out)
 
 
-_SPECIES = re.compile(_M["SPECIES_WORDS"], re.I)
+SPECIES = re.compile(rf"\b(?:{_M['SPECIES_WORDS']})\b", re.I)  # a pet's kind: "budgie", "Maine Coon"
 _OPENING = re.compile(r"\W*$")
 # where a nationality or a language is named: "i'm brazilian", "grinding portuguese", "switched to japanese"
 _PEOPLES_LEAD = re.compile(
