@@ -172,6 +172,10 @@ UPDATE_SETS = (
     "updates_blind122",
     "updates_blind123",
     "updates_blind124",
+    "updates_blind125",
+    "updates_blind126",
+    "updates_blind127",
+    "updates_blind128",
 )
 K = 10
 BATCH = 100

@@ -18,8 +18,11 @@ _PLACED = re.compile(
     r"|\bon\s+(?-i:[A-Z][\w+#-]*)(?=\s+v?\d|\s*$)",  # "it's on Postgres 16": a product, nobody
     re.I,
 )
-_SOMEONE = re.compile(  # (and "gave me the job of": the speaker's)
-    r"\b(?:my|your|our|says|said|told|tells)\b|\b(?:gave|give|gives|offered|made|named|appointed|promoted|hired)\s+(?:me|us)\b",
+_SOMEONE = re.compile(  # (and "gave me the job of": the speaker's; "in your notes": the assistant's, nobody's;
+    # "my plan goes up to $15": the thing's own price)
+    r"\b(?:my(?!\s+(?:monthly\s+|annual\s+|yearly\s+)?(?:plan|subscription|membership|bill|rate|fee|price|renewal|tier)\b)|"
+    r"your(?!\s+(?:notes|memory|records?|list|summary|files?|info|data)\b)|our|says|said|told|tells)\b|"
+    r"\b(?:gave|give|gives|offered|made|named|appointed|promoted|hired)\s+(?:me|us)\b",
     re.I,
 )
 _THIRD = re.compile(r"\b(?:he|she|his|him|hers)\b", re.I)  # the one person named, or someone else

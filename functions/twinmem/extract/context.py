@@ -204,7 +204,7 @@ def candidate_values(
             whose = _clause_before(sent, a)
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (
-            t.cues["other_person"].search(_WITH_SOMEONE.sub(" ", sent[whose : cues.own_clause_end(sent, pos, b)]))
+            _anothers_frame(sent, whose, (pos, b), value, kind, t)
             or held_by_another(sent[whose:pos], kind)
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])
@@ -217,11 +217,28 @@ def candidate_values(
     return out
 
 
+def _anothers_frame(sent: str, whose: int, at: tuple[int, int], value: str, kind: str, t: Table) -> bool:
+    """Someone else is in the value's clause (not one who only took the speaker there, nor one whose place the
+    speaker then followed them to: "my partner got a post in Nantes and we moved up")."""
+    pos, b = at
+    if kind in PLACE_KINDS and _WE_FOLLOWED.match(sent, pos + len(value)):
+        return False
+    return bool(t.cues["other_person"].search(_WITH_SOMEONE.sub(" ", sent[whose : cues.own_clause_end(sent, pos, b)])))
+
+
+# a place someone else went to, then the speaker followed: "my partner got a post in Nantes and we moved up"
+_WE_FOLLOWED = re.compile(
+    r"[\s,]+(?:and|so)\s+(?:we|i)(?:['’]ve|\s+have)?\s+(?:all\s+|just\s+|both\s+)?(?:moved|relocated|followed|"
+    r"went\s+with|packed\s+up|upped\s+sticks)\b",
+    re.I,
+)
 PLACE_KINDS = ("city", "country", "place")  # the types whose values are places (a trip's, or a home)
 # "doing Tagalog twice a week with a tutor": whom one does it with is no owner of the value
 _WITH_SOMEONE = re.compile(  # (nor is whose job "took us" there: "my husband's job took us to the Netherlands")
     r"\b(?:with|from)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+)?(?:tutor|teacher|coach|friend|friends|group|class)\b|"
-    r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:took|brought|moved|sent|relocated|dragged|pulled)\s+(?:us|me)\b",
+    r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:took|brought|moved|sent|relocated|dragged|pulled)\s+(?:us|me)\b|"
+    r"\b(?:a|an|my|our|the)\s+(?:[\w'-]+\s+){0,2}(?:talked|got|convinced|persuaded|roped|dragged|lured|hooked|"
+    r"took|brought|introduced)\s+(?:me|us)\s+(?:into|onto|on|to|along\s+to)\b",  # "A friend talked me into it": mine
     re.I,
 )
 _OPENER = re.compile(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\s+(?!(?:and|&|or)\b)(?-i:[a-z]+)\b")
@@ -256,7 +273,7 @@ _SOMEONE_FROM = re.compile(
 
 def _named_state(clause_text: str) -> bool:
     """The value's own clause opens on a name said to be in a state ("Bartek is now QA team lead")."""
-    named = re.match(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\b", clause_text)
+    named = re.match(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?!(?:Mine|Ours)\b)(?-i:([A-Z][a-z]+))\b", clause_text)
     return (
         named is not None
         and named.group(1).lower() not in words("not_names")
@@ -294,7 +311,9 @@ def _continues(sent: str, lead: str, t: Table, before: str) -> bool:
     timeless = re.sub(
         r"\bthis\s+(?:time|year|month|week|spring|summer|autumn|fall|winter|round)\b", "", sent, flags=re.I
     )
-    bare = not re.search(r"\b(?:you|your|he|she|they|this|that|there|who)\b", timeless, re.I)  # "Canada this time"
+    bare = not re.search(  # "Canada this time"; "there's a Kia EV6 in the driveway now": no one's there
+        r"\b(?:you|your|he|she|they|this|that|there(?!['’]s|\s+is|\s+are)|who)\b", timeless, re.I
+    )
     nobody = (
         _IMPLIED.match(sent) is not None
         and not re.search(r"\b(?:he|she|they|his|her|their|him|them)\b", lead, re.I)  # "you": the assistant asked
@@ -408,8 +427,18 @@ def _passages(norm: str, asked: str) -> list[_Passage]:
         around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
         around = f"{asked} {around}" if i == 0 and asked else around
         before = f"{asked if i == 0 else ''} {norm[spans[i - 1][0] : spans[i - 1][1]] if i else ''}"
-        out.append(_Passage(s_start, s_end, sent, around, not table().cues["first_person"].search(sent), before))
+        fragment = not table().cues["first_person"].search(sent) or bool(_MINE.match(sent))  # "Mine is tree nuts."
+        out.append(_Passage(s_start, s_end, sent, around, fragment, before))
     return out
+
+
+_FOOD_AFTER = re.compile(
+    r"\s+(?:wine|tea|chocolate|coffee|bread|rice|meat|fish|beans?|lentils|pepper|onion|sauce)\b", re.I
+)
+_HELD_TOGETHER = ("allergen", "language", "hobby")  # types whose values hold together, said as a list
+_ITEM_GAP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
+_LISTED = re.compile(rf"{_ITEM_GAP}(?:[\w-]+(?:\s+[\w-]+)?{_ITEM_GAP})*", re.I)  # "walnuts, pecans and almonds"
+_MINE = re.compile(r"\W*(?:(?:and|but|so|now)\s+)?(?:mine|ours)\b", re.I)  # its noun said in the sentence before
 
 
 def _last_new(
@@ -431,8 +460,12 @@ def _last_new(
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
         # a number's: only the sentence before can be another's
         whose = p.before if kind in ("phone", "email") else None
+        prev = None
         for value, pos in candidate_values(sent, kind, around, people, whose):
-            if _not_the_speakers(sent, pos, value, kind, cue is not None):
+            gap = shapes.REFINES if kind in PLACE_KINDS else _LISTED if kind in _HELD_TOGETHER else None
+            part = prev is not None and gap is not None and gap.fullmatch(sent, prev, pos) is not None
+            prev = pos + len(value)  # a part of the place before; a later item of a list ("tree nuts, cashews")
+            if _not_the_speakers(sent, pos, value, kind, cue is not None) or part:
                 continue
             if best is not None and fold(best[0]).endswith(f" {fold(value)}"):
                 continue  # "... mustard yellow ... three yellow sweaters": the same colour, said short
@@ -446,10 +479,13 @@ def _not_the_speakers(sent: str, pos: int, value: str, kind: str, cued: bool) ->
     said = table().cues
     if said["left"].search(sent[max(0, pos - 24) : pos]) or said["ended"].match(sent, pos + len(value)):
         return True
-    if cued and said["other_person"].search(sent[:pos]):
+    if cued and said["other_person"].search(_WITH_SOMEONE.sub(" ", sent[:pos])):
         return True
-    if (cued or kind in ("city", "country")) and _NOT_A_PERSON.search(sent[:pos]):
+    if (cued or kind in ("city", "country")) and _NOT_A_PERSON.search(sent, clause(sent, pos)[0], pos):
         return True  # "The warehouse stays in Hull": a workplace's, even with a home filed
-    if kind == "colour" and re.search(r"(?-i:[A-Z][\w'-]*)\s+$", sent[max(0, pos - 30) : pos]):
-        return True  # "Earl Grey": a name's word, no colour
+    if kind == "colour" and (
+        re.search(r"(?-i:[A-Z][\w'-]*)\s+$|\bflat\s+$", sent[max(0, pos - 30) : pos])
+        or _FOOD_AFTER.match(sent, pos + len(value))
+    ):
+        return True  # "Earl Grey": a name's word, no colour; "a flat white", "red wine": a drink
     return kind == "hobby" and value[:1].isupper() and sent[max(0, pos - 4) : pos].lower() == "the "  # "the Golf"

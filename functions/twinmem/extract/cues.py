@@ -44,6 +44,7 @@ AUXW = (
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't|hadn't|not|never|no\s+longer|also|"
     r"still|now|currently|just|recently|actually|really|finally|already|officially|always|only|even|both|"
     r"started|starting|began|begun|"
+    r"love|loves|enjoy|enjoys|like|likes|hate|hates|adore|adores|"  # "she loves | living in"
     r"all|mostly|originally|happily|newly|permanently|back|then|again|ever|totally|strictly|fully|used\s+to|"
     r"got|gotten|get|gets|getting|went|gone|became|become|becoming|too|technically|basically|officially|"
     r"since\s+(?:19|20)\d\d|since\s+(?!(?:brought|bought|got|gotten|moved|started|adopted|joined|taken|become|been)\b)\w+(?:\s+\d{4})?|since|last\s+(?:week|month|year)|this\s+(?:week|month|year)|"
@@ -159,7 +160,7 @@ HEDGE = Lazy(
     r"wished|hope|hopes|hoping|"
     r"want|wants|wanted|wanna|(?:plans|planning|planned)\s+(?:to|on)|"
     r"(?:i|we|they|you|he|she|still|also|now|do|don't|'ll|will|would)\s+plan\s+(?:to|on)|thinking|considering|consider|contemplating|"
-    r"dream|dreams|dreaming|dreamt|dreamed|going\s+to(?!\s+be\s+[$€£¥]\s?\d)|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
+    r"dream|dreams|dreaming|dreamt|dreamed|going\s+to(?!\s+be\s+[$€£¥]\s?\d)(?!\s+(?:the|a|an)\s+(?-i:[A-Z]))|gonna|maybe|perhaps|probably|possibly|suppose|supposing|"
     r"imagine|imagining|whether|unless|think|thinks|thought|believe|believes|believed|reckon|reckons|"
     r"guess(?!\s+(?:who|what|that\s+makes\s+me|i(?:'m|\s+am)\s+officially)\b)|"
     r"wonder|wondering|someday|one\s+day|tempted|trying\s+to|try\s+to|ought(?!\s+to\s+(?:mention|say|tell\s+you|add|note))|"
@@ -173,7 +174,7 @@ HEDGE = Lazy(
     re.I,
 )
 COND_START = Lazy(
-    r"\b(?:(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i\s+(?:had\s+to|could\s+only|could)\s+(?:eat|drink)\s+(?:only\s+)?one\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you(?:['’]d|\s+would|\s+could|\s+will)\s+(?:kindly\s+|please\s+)?(?:amend|update|note|correct|change|adjust|record)\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|imagine|what\s+if|even\s+if|as\s+if)\b",
+    r"\b(?:(?<!\bto\ssee\s)(?<!\bto\scheck\s)(?<!\bto\stest\s)if(?!\s+you\s+ask(?:ed)?\s+me\b|\s+i\s+(?:had\s+to|could\s+only|could)\s+(?:eat|drink)\s+(?:only\s+)?one\b|\s+i(?:['’]m|\s+am)\s+(?:being\s+)?(?:honest|truthful|real)\b|\s+anything\b|\s+you(?:['’]d|\s+would)\s+be\s+so\s+kind\b|\s+you(?:['’]d|\s+would|\s+could|\s+will)\s+(?:kindly\s+|please\s+)?(?:amend|update|note|correct|change|adjust|record)\b|\s+you\s+don['’]t\s+mind\b)|unless|whether|in\s+case|suppose|supposing|(?<!\bcan\s)(?<!\bcould\s)(?<!\bcan't\s)imagine|what\s+if|even\s+if|as\s+if)\b",
     re.I,
 )
 QUESTION_START = Lazy(
@@ -285,7 +286,11 @@ def on_a_trip(sent: str, end: int, trip: re.Pattern[str]) -> bool:
     the clause after it ("I'm in Calgary now, visiting my aunt", "..., and she visits Salzburg"). "I've moved to
     Calgary for a job, so my parents are planning a visit" is a move."""
     after = _NEXT_CLAUSE.match(sent, end)
-    return bool(trip.search(sent, 0, end) or trip.match(sent, after.end() if after else end))
+    went = (m for m in trip.finditer(sent, 0, end) if not _INSTEAD.search(sent, 0, m.start()))
+    return next(went, None) is not None or bool(trip.match(sent, after.end() if after else end))
+
+
+_INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+$", re.I)  # "instead of heading home I've set up in ..."
 
 
 _NEXT_CLAUSE = re.compile(r"[\s,;:—–-]*(?:(?:and|but)\s+)?(?:(?:he|she|they|i|we)\s+)?", re.I)

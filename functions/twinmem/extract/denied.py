@@ -41,8 +41,11 @@ _MONTHS = frozenset(
 
 def _new_value(text: str, kind: str, old: str) -> str | None:
     """The first value of the type in `text` that is not `old`."""
+    shaped = [v for v, _pos in shaped_values(text, kind) if fold(v) != fold(old)]
+    if kind in _NAMED_KINDS and shaped and kind.startswith("org"):  # "so I'm going to the University of Edinburgh"
+        return shaped[0]
     if kind in _NAMED_KINDS:
-        found = [m.group(0) for m in re.finditer(grammar().macros["CAPX"], text)]
+        found = [m.group(0) for m in re.finditer(grammar().macros["CAPX"], text) if not _I.match(m.group(0))]
         found = [re.sub(r"^the\s+", "", f, flags=re.I) for f in found]
         keep = [
             f
@@ -52,8 +55,11 @@ def _new_value(text: str, kind: str, old: str) -> str | None:
             and not (kind.startswith("org") and is_known_place(f))
         ]
     else:
-        keep = [v for v, _pos in shaped_values(text, kind)]
+        keep = shaped
     return next((v for v in keep if fold(v) != fold(old)), None)
+
+
+_I = re.compile(r"I(?:['’]\w+)?$")  # the speaker, no name ("I'm")
 
 
 def denied(

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from twinmem.extract import cues
 from twinmem.extract.lexicon import words
-from twinmem.extract.pairs import favorite_thing
+from twinmem.extract.pairs import A_PERSON, favorite_thing
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause
 from twinmem.values import value_key
@@ -145,6 +145,12 @@ _FRAMES = [
         rf"{_NP}(?:\s+(?:is|are)|\s*['’](?:s|re))\s+(?:now\s+)?(?:officially|now)\s+my\s+(?:new\s+)?(?:favou?rite|fave|fav)\b",
         re.I,
     ),
+    re.compile(  # "Khachapuri, the boat-shaped one with the egg, is my number one now": a name, an aside, the verb
+        r"(?:^\W*|[.!?;:]\s+|\b(?:yes|yeah|honestly|okay|ok|so|well)\W+)(?P<v>(?-i:[A-Za-z][\w'-]*)(?:\s+[\w'-]+){0,2}?)\s*,\s+"
+        r"(?:the|a|an|this|that|which|my)\b[^,;.!?]{1,80},\s+(?:is|are|has\s+become)\s+(?:now\s+|officially\s+)?my\s+"
+        r"(?:new\s+)?(?:number\s+one|no\.?\s*1|\#1|favou?rite|fave|fav|go-to)\b",
+        re.I,
+    ),
     re.compile(  # "tacos are number one for me now", "ramen is my number one"
         rf"{_NP}(?:\s+(?:is|are)|\s*['’](?:s|re))\s+(?:now\s+|officially\s+|easily\s+|definitely\s+)?(?:(?:my\s+(?:new\s+)?)?"
         r"(?:number\s+one|no\.?\s*1|#1|top\s+pick)(?:\s+(?:for\s+me|in\s+my\s+book))?|the\s+best\s+thing\s+ever)\b",
@@ -205,6 +211,9 @@ def _it_took_the_top(stated: str, said_before: str, new: Callable[[str], bool]) 
             if not _SPOKEN_TO.search(text, 0, n.start())
         )
         names = [n for n in found if n.lower() not in words("not_names") and new(n)]  # not "May", not the old one
+        kind = [p for p in A_PERSON.finditer(text) if new(p.group("v"))]  # "... a matcha person; it's my ..."
+        if kind and (not names or text.rfind(names[-1]) < kind[-1].start()):
+            return kind[-1].group("v")
         if names:
             return names[-1]
     for text in (stated[: m.start()], said_before):  # named in lower case: "watched past lives again"

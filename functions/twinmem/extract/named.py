@@ -25,7 +25,7 @@ from twinmem.extract.context import PLACE_KINDS, shaped_values, table
 from twinmem.extract.held import gone, own_value
 from twinmem.extract.lexicon import gender_of
 from twinmem.extract.pairs import without_possessive
-from twinmem.extract.shapes import pet_named
+from twinmem.extract.shapes import REFINES, pet_named
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.subjects import LEAD_HEADS, SHORT_HEADS, THING_HEADS, without_kin_title
@@ -167,7 +167,8 @@ _VALUE_START = re.compile(
 )
 _OBJECT = re.compile(
     r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put|hired|poached|recruited|headhunted|snapped|bought|"
-    r"acquired|migrated|shipped|relocated|racked|carried|hauled|brought|sailed|towed)\s+(?:it|him|her)\b",
+    r"acquired|migrated|shipped|relocated|racked|carried|hauled|brought|sailed|towed|bumped|upgraded|updated|"
+    r"downgraded|patched|pinned|rolled|repriced|raised|dropped|cut)\s+(?:it|him|her)\b",
     re.I,
 )
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
@@ -352,7 +353,7 @@ def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, 
     aside on it ("eu-west-1 (Ireland)"), or a piece of a thing's own name ("Rye & Co")."""
     pos = shaped[i][1]
     gap = sent[shaped[i - 1][1] + len(shaped[i - 1][0]) : pos] if i else ""
-    if i and kind in PLACE_KINDS and (_REFINES.fullmatch(gap) or gap.strip() == "("):
+    if i and kind in PLACE_KINDS and (REFINES.fullmatch(gap) or gap.strip() == "("):
         return True
     value = fold(shaped[i][0])
     return any(0 <= p <= pos < p + len(n) and value in fold(n) and value != fold(n) for p, n in named)
@@ -374,7 +375,6 @@ def _whole_versions(named: list[tuple[int, str]], filed: Mapping[str, Mapping[st
     )
 
 
-_REFINES = re.compile(r"(?:\s+now)?\s*,\s*", re.I)
 _LEADS = re.compile(
     r"[\s,;:(—–-]*(?:(?:and|so|then|now|but|with|to|at|on|from|for|via|the|our|a|an)\s+)*", re.I
 )  # nothing of its own
@@ -389,7 +389,8 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]
     """Whose the value at `pos` is: the subject named nearest before it in its clause (or carried on)."""
     a, b = clause(sent, pos)
     here = [(p, n) for p, n in named if a <= p < b and p != pos]  # a subject said as the value owns nothing
-    if not any(p < pos for p, _n in here) and (_carries(sent[a:pos], sent[pos:b]) or named[0][0] < 0):
+    told = sent[:a].rstrip().endswith((":", "—", "–"))  # "Hiroshi has a new companion: a corgi called Mochi"
+    if not any(p < pos for p, _n in here) and (_carries(sent[a:pos], sent[pos:b]) or named[0][0] < 0 or told):
         # "..., so Aalborg it is"; "She landed at ..."; "we bumped it to 1.9.0 once the SAML fix landed"
         here = [(p, n) for p, n in named if p < pos] or here
     if not here:

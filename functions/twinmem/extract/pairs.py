@@ -178,7 +178,7 @@ def antecedent(hit: Hit, raw: str) -> str:
         people = [m.group(1) for m in _NAMED_IN.finditer(before) if m.group(1).lower() not in words("not_names")]
         return people[-1] if people else raw
     said = re.sub(r"['’](?:ve|re|s|ll)$", "", said)  # "they've overtaken Radiohead": they
-    if said not in ("it", "this", "that", "they"):
+    if said not in ("it", "this", "that", "they", "my"):  # ("my" alone: "Still my favourite book.")
         return raw
     return _it_named(hit, pre) or raw
 
@@ -200,10 +200,45 @@ def _it_named(hit: Hit, pre: str) -> str | None:
     fav = hit.rule.attribute == "favorite"  # a favourite dish or book is no place ("Since the Tokyo trip it's ...")
     names = [n for n in names if not (fav and _no_favourite(n, hit))]
     found = next((n for n in names if n.lower() not in words("not_names") and not n.lower().startswith("i'")), None)
-    if found is None and hit.rule.attribute == "favorite" and not pre.strip():
-        had = list(_HAD.finditer(hit.before))
-        found = _without_opening_verb(had[-1].group("np").strip()) if had else None
-    return found
+    return _favourite_named(hit, pre, found) if fav else found
+
+
+def _favourite_named(hit: Hit, pre: str, found: str | None) -> str | None:
+    """A favourite's "it": the kind of person the speaker became, if said after the name found ("Lent broke me of
+    espresso; I came out a matcha person, it's my ..."), else the name, else what was had or relished before."""
+    kind = list(A_PERSON.finditer(pre))
+    if kind and (found is None or pre.rfind(found) < kind[-1].start()):
+        return kind[-1].group("v")
+    return found if found is not None else _had_before(hit, pre)
+
+
+# the kind of person one has become: "came out of it a matcha person" (a favourite's "it" is the matcha)
+A_PERSON = re.compile(
+    r"\ban?\s+(?P<v>(?!(?:people|morning|night|dog|cat|new|different|better|changed)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
+    r"(?:person|girl|guy|fan|convert|drinker|eater)\b"
+)
+
+
+def _had_before(hit: Hit, pre: str) -> str | None:
+    """For a favourite: what the sentence before says the speaker has ("I buy a flat white"), else what is
+    relished before "it" ("Nothing beats a big bowl of pho on a rainy night, it's been my ...")."""
+    had = list(_HAD.finditer(hit.before)) if not pre.strip() else []
+    if had:
+        return _without_opening_verb(had[-1].group("np").strip())
+    relished = list(_RELISHED.finditer(pre)) or list(_RELISHED.finditer(hit.before))
+    return relished[-1].group("np").strip() if relished else None
+
+
+# what is relished, in lower case, after its verb and any measure of it: "Nothing beats a big bowl of pho"
+_RELISHED = re.compile(
+    r"\b(?:beats?|tops|love|loves|adore|adores|crave|craving|devour\w*|inhal\w*|live\s+on|living\s+on)\s+"
+    r"(?:(?:an?|the|some|my|good|big|proper|hot|cold|nice|huge|steaming|fresh|decent)\s+)*"
+    r"(?:(?:bowl|plate|cup|mug|glass|slice|pint|pot|portion|piece)s?\s+of\s+)?"
+    r"(?P<np>(?!(?:it|them|this|that|you|him|her|me|us)\b)(?-i:[a-z][\w'-]*)(?:\s+(?!(?:on|in|at|for|with|from|every|each|and|or|"
+    r"but|so|because|when|while|after|before|again|tonight|today|is|was|it)\b)(?-i:[a-z][\w'-]*)){0,2})(?=\s*[,;.!—–-]|\s+(?:on|in|at|for|"
+    r"with|from|every|each|when|while|after|before|again|tonight|today)\b)",
+    re.I,
+)
 
 
 # what the speaker has, eats, drinks or reads, said with "a": "I buy a flat white every morning"
@@ -235,7 +270,7 @@ def _values(hit: Hit, clause: str) -> list[tuple[str, str, str | None]]:
     """(attribute, value, qualifier) of the match's first value (and its list items)."""
     attr, gd = hit.rule.attribute, hit.m.groupdict()
     raw = antecedent(hit, _raw(gd))
-    if raw.strip().lower() in ("it", "this", "that", "they", "he", "she", "theirs", "hers", "his"):
+    if raw.strip().lower() in ("it", "this", "that", "they", "he", "she", "theirs", "hers", "his", "my"):
         return []  # nothing it could stand for
     if attr == "pet":
         return _pet(gd)
@@ -344,6 +379,19 @@ def statements(
     return out
 
 
+def covering(made: list[Statement], sent: str, offset: int, start: int) -> list[Statement]:
+    """The statements of one match, each list item's span reaching the item ("allergic to tree nuts, cashews
+    and pistachios": the passage of pistachios holds it), so the items keep the order they were said in."""
+    if len({st.attribute for st in made}) == len(made):
+        return made
+    low, out = sent.lower(), []
+    for st in made:
+        pos = low.find(st.value.lower(), start)
+        end = offset + pos + len(st.value) if pos >= 0 else st.span[1]
+        out.append(st if end <= st.span[1] else st.model_copy(update={"span": (st.span[0], end)}))
+    return out
+
+
 def qualifier(text: str) -> str | None:
     for rx, name in cues.QUAL_WORDS:
         if rx.search(text):
@@ -381,6 +429,8 @@ def clean(attribute: str, value: str) -> str:
     if attribute == "status":
         v = re.sub(r"^back\s+(?=up|online)", "", v, flags=re.I)
         v = {"up and running": "up", **_ENDED_AS}.get(v.lower(), v)
+    if attribute in ("location", "home_city", "home_country", "employer", "school"):
+        v = _WHY.sub("", v)  # "eu-west-2 to keep the regulators happy": the place, not why
     if attribute == "location" and (place := _PLACE_IN.search(v)) and v[:1].islower():
         v = place.group(1)  # "bigger space on Weserstraße in Neukölln": where it is, not what it is
     if attribute == "location" and (site := _SITE.fullmatch(v)) and is_known_place(site.group(1)):
@@ -388,6 +438,7 @@ def clean(attribute: str, value: str) -> str:
     return v.strip()
 
 
+_WHY = re.compile(r"\s+(?:to|so|so\s+that|because|since|in\s+order\s+to)\s+(?-i:[a-z]+)\b.*$", re.I)
 # a day or time said after a value, as when it happened: "picked up an Ioniq 5 Saturday"
 _WHEN_SAID = re.compile(
     r"(?<=\w)\s+(?:on\s+)?(?:(?:last|this|next)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|tonight|"

@@ -16,7 +16,7 @@ from twinmem.extract.lexicon import city_states, gender_of
 from twinmem.extract.text import sentence_of
 from twinmem.values import fold
 
-__all__ = ["as_country_told", "as_thing_place", "as_work_told", "studies", "with_denied"]
+__all__ = ["as_country_told", "as_said_in_full", "as_thing_place", "as_work_told", "studies", "with_denied"]
 
 
 _A_THINGS = frozenset("location port version status owner price".split())
@@ -34,6 +34,19 @@ def as_thing_place(found: list[Statement], things: Mapping[str, Mapping[str, Seq
     return [st for st in found if st not in homes] + [
         st.model_copy(update={"attribute": "location"}) for st in homes if (st.subject, fold(st.value)) not in placed
     ]
+
+
+def as_said_in_full(found: list[Statement], text: str) -> list[Statement]:
+    """A car said by its make alone where the turn names it in full: "The Subaru Outback. We ... got the Subaru"."""
+    out = []
+    for st in found:
+        full = (
+            re.search(rf"\b{re.escape(st.value)}\s+(?-i:[A-Z][\w-]*|[a-z]*\d[\w-]*)\b", text, re.I)
+            if st.attribute == "car" and " " not in st.value
+            else None
+        )
+        out.append(st.model_copy(update={"value": full.group(0)}) if full else st)
+    return out
 
 
 def as_country_told(found: list[Statement], filed: Mapping[str, Sequence[str]]) -> list[Statement]:

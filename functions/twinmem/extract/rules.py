@@ -30,8 +30,8 @@ from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
 from twinmem.extract.first_values import first_values
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
-from twinmem.extract.pairs import Hit, clean, pets_joined, statements
-from twinmem.extract.refiled import as_country_told, as_thing_place, as_work_told, studies, with_denied
+from twinmem.extract.pairs import Hit, clean, covering, pets_joined, statements
+from twinmem.extract.refiled import as_country_told, as_said_in_full, as_thing_place, as_work_told, studies, with_denied
 from twinmem.extract.restated import corrected, day_corrected, put_right, restated
 from twinmem.extract.said_as_it import said_as_it
 from twinmem.extract.slots import aux_of, earlier_verb_subject, leading_self, person_before, person_slot_plausible
@@ -223,7 +223,7 @@ class RulesExtractor:
             found += first_values(text, said_at, found) + answered(text, said_at, asked, things or {}, found, filed)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
-        found = as_thing_place(found, things)
+        found = as_thing_place(as_said_in_full(found, text), things)
         return Reading(
             statements=[
                 st.model_copy(
@@ -326,9 +326,8 @@ class RulesExtractor:
                 continue
             subj, pol, vfrom, (c_start, c_end) = read
             span = trimmed(sent, c_start, c_end)
-            out.extend(
-                statements(hit, subj, pol, vfrom, (offset + span[0], offset + span[1]), sent[c_start:c_end], turn)
-            )
+            made = statements(hit, subj, pol, vfrom, (offset + span[0], offset + span[1]), sent[c_start:c_end], turn)
+            out.extend(covering(made, sent, offset, hit.val_span[0]))
             prev = hit
         return out
 

@@ -48,10 +48,21 @@ def _street() -> re.Pattern[str]:
     return re.compile(rf"(?-i:\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}\s+(?:{grammar().macros['STREET_WORD']}))\b")
 
 
+# a named site: "Riverside Park", "Riverside Mall", "the Elm Street lot" (not a street's own name)
+_SITE = re.compile(
+    r"(?-i:\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}\s+(?:Park|Mall|Market|Plaza|Centre|Center|Station|Airport|Marina|"
+    r"Harbou?r|Wharf|Pier|Quay|Lot|Building|Tower|Campus|Estate|Dock|Docks|Arcade|Exchange|Galleria|Commons))\b"
+)
+
+
 # what a thing's place is named by after its city: "the Helsinki DC" is in Helsinki
 _FACILITIES = frozenset(
     "dc dcs datacenter datacentre region office rack colo campus warehouse facility hub site hq".split()
 )
+
+
+# a place said after a place, as a part of it: "in Lisbon now, in Alfama", "Cape Town, Muizenberg"
+REFINES = re.compile(r"(?:\s+now)?\s*,\s*(?:(?:right\s+|just\s+)?(?:in|near|by|outside|off)\s+(?:the\s+)?)?", re.I)
 
 
 def places(sent: str, kind: str) -> list[tuple[str, int]]:
@@ -81,7 +92,8 @@ def thing_places(sent: str) -> list[tuple[str, int]]:
     regions = [(m.group(0), m.start()) for m in _REGION.finditer(sent)]
     streets = [(m.group(0), m.start()) for m in _street().finditer(sent)]
     sited = [(m.group("v"), m.start("v")) for m in _SITED.finditer(sent)]
-    return sorted({*places(sent, "place"), *moved, *regions, *streets, *sited}, key=lambda f: f[1])
+    sites = [(m.group(0), m.start()) for m in _SITE.finditer(sent)]
+    return sorted({*places(sent, "place"), *moved, *regions, *streets, *sited, *sites}, key=lambda f: f[1])
 
 
 def teams(sent: str) -> list[tuple[str, int]]:

@@ -35,7 +35,10 @@ def embedded_subject(hit: Hit, turn: Turn) -> Subject | None:
     return turn.last_thing
 
 
-_NAMED_MINE = re.compile(r"(?-i:\b([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}))\s*,\s+(?i:my|our)\s+[\w\s'-]{1,40}?,\s*$")
+_NAMED_MINE = re.compile(r"(?-i:\b([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}))\s*,\s+(?i:my|our|an?)\s+[\w\s'-]{1,40}?,\s*$")
+# what a thing is, then "that": "Marigold, | a 30-foot sloop that belongs to Hector"
+_KIND_THAT = re.compile(r"\s*(?:an?|my|our)\s+[\w\s'-]{1,40}?\s+(?:that|which)\s*", re.I)
+_NAME_SET_OFF = re.compile(r"(?-i:\b([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}))\s*,\s*$")
 _KEPT = re.compile(r"\b(?:keep|keeps|kept|store|stores|stored|moor|moors|moored|berth|berths|berthed)\b", re.I)
 # a thing with where it is after it: "the Redis instance on the dev box", "our NAS in the hall closet"
 _PLACED = re.compile(
@@ -95,11 +98,19 @@ def _core(hit: Hit, sent: str) -> tuple[str | None, int]:
         core = which.group(1)
     if (where := _PLACED.fullmatch(core)) is not None:  # "The Redis instance on the dev box runs on ...": Redis
         core = where.group(1)
-    if c_start > 0 and core.strip().lower() == "which":
+    return (_set_off(sent, c_start, core) if c_start > 0 else core), c_start
+
+
+def _set_off(sent: str, c_start: int, core: str) -> str:
+    """The thing a relative clause opening its clause is of: "Marigold, | a 30-foot sloop that belongs to ...",
+    "Marigold, my little wooden sloop, | which is ...": Marigold."""
+    if _KIND_THAT.fullmatch(core) and (named := _NAME_SET_OFF.search(sent, 0, c_start)):
+        return named.group(1)
+    if core.strip().lower() == "which":
         core = re.split(r"\b(?:for|of|on|in|at|to|with|from|about|behind)\s+", sent[:c_start].rstrip(" ,"))[-1]
-        if appos := _NAMED_MINE.search(sent[:c_start]):  # "Marigold, my little wooden sloop, which is ...": Marigold
+        if appos := _NAMED_MINE.search(sent[:c_start]):
             core = appos.group(1)
-    return core, c_start
+    return core
 
 
 _NAME_RUN = re.compile(r"(?<![\w'])(?-i:[A-Z][\w'&-]*(?:\s+(?:&\s+)?[A-Z][\w'&-]*){0,3})")

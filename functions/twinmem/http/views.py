@@ -116,7 +116,7 @@ class Entry:
     qualifier: str | None
     said: date | None = None  # newest date said to hold
     said_not: date | None = None  # newest date said not to hold
-    last: tuple[datetime, int] = (datetime.min.replace(tzinfo=UTC), 0)  # newest statement: (said_at, place in turn)
+    last: tuple[datetime, int, int] = (datetime.min.replace(tzinfo=UTC), 0, 0)  # newest statement: said_order
     holds: bool = True  # whether the newest statement said it holds
 
     @property
@@ -134,13 +134,14 @@ class Entry:
         return f"{value} [said {self.said.isoformat()}]"
 
 
-def _said_order(m: Memory) -> tuple[datetime, int]:
-    """When a memory was said: its turn's time, then its place in the turn (its passage's offset)."""
+def _said_order(m: Memory) -> tuple[datetime, int, int]:
+    """When a memory was said: its turn's time, then its place in the turn (its passage's offset); of the
+    items of one list (one passage start, each passage reaching its item) the first said ranks first."""
     span = m.evidence[0].span if m.evidence else None
-    return (m.said_at or m.created_at, span[0] if span else 0)
+    return (m.said_at or m.created_at, span[0] if span else 0, -span[1] if span else 0)
 
 
-def _rank(e: Entry) -> tuple[bool, date, tuple[datetime, int]]:
+def _rank(e: Entry) -> tuple[bool, date, tuple[datetime, int, int]]:
     """Values that hold before values whose newest statement is "not"; then newest said; then, for
     one day, the later turn and the later place in a turn ("I left Spotify, I joined Netflix")."""
     return (e.holds, e.newest, e.last)
