@@ -199,3 +199,63 @@ def test_a_new_favourite_said_as_a_kind_of_person() -> None:
 def test_a_new_favourite_with_an_aside_before_its_verb() -> None:
     text = "Honestly? Bibimbap, the sizzling stone-bowl version, is my number one now."
     assert values(text, "favorite_food", filed={"favorite_food": ["pizza"]}) == ["Bibimbap"]
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("Iced americano is basically my whole personality at this point.", "favorite_drink", "Iced americano"),
+        ("Honestly, nothing beats ramen after a long shift.", "favorite_food", "ramen"),
+        ("I'm a tea person through and through: builder's, two sugars.", "favorite_drink", "tea"),
+        ("Running on chai and spite this week.", "favorite_drink", "chai"),
+    ],
+)
+def test_a_dish_or_a_drink_loved_above_all_without_the_word_favourite(text: str, attribute: str, value: str) -> None:
+    assert (SELF, attribute, value, 1) in read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a morning person, so book the early slot.",  # no dish or drink
+        "Nothing beats a long walk on the beach.",
+        "My sister is a tea person.",  # hers
+    ],
+)
+def test_no_favourite_of_what_is_neither_eaten_nor_drunk_or_is_someone_elses(text: str) -> None:
+    assert not [a for _s, a, _v, _p in read(text) if a.startswith("favorite_")]
+
+
+def test_a_new_favourite_drink_with_none_filed_is_known_by_what_it_is() -> None:
+    text = "Cut out caffeine on my doctor's orders. Rooibos is my go-to now."
+    assert values(text, "favorite_drink") == ["Rooibos"]
+    assert values("I've switched to Korean lessons on Tuesdays, my go-to now.", "favorite_drink") == []
+
+
+def test_a_phrase_after_a_favourites_name_ends_before_a_new_clause() -> None:
+    text = "Watched Aftersun at the cinema last week and it's my new favourite movie."
+    assert values(text, "favorite_movie") == ["Aftersun"]
+
+
+# ---------------------------------------------------------------- things: first values and owners
+
+
+def test_it_sold_is_the_thing_said_to_be_someones_no_longer() -> None:
+    text = "Big news: Comet isn't Ruth's anymore. She sold it to her nephew Callum in March."
+    assert ("Comet", "owner", "Callum", 1) in read(text)
+
+
+def test_a_family_named_with_the_is_no_thing() -> None:
+    text = "So Lark Cottage isnt the Hendersons anymore, they sold it to the Okafors over the winter."
+    assert ("Lark Cottage", "owner", "Okafors", 1) in read(text)
+
+
+def test_a_product_acquired_by_a_firm_is_the_firms() -> None:
+    assert ("Ledgerly", "owner", "Finwise", 1) in read("Heads up: Ledgerly has been acquired by Finwise.")
+
+
+def test_a_place_after_an_adverb_or_set_off_by_a_relative_clause() -> None:
+    text = "Hollis Timber, where we buy all our oak, is out at Sharpness, so it's a long drive."
+    assert ("Hollis Timber", "location", "Sharpness", 1) in read(text)
+    assert ("build-farm", "location", "eu-north-1", 1) in read("Our runners, build-farm, are all in eu-north-1 now.")
+    assert not [a for _s, a, _v, _p in read("The meeting is at Noon.") if a == "location"]

@@ -376,13 +376,22 @@ def changes(
         best = _last_new(passages, kind, cue, known, read_values, attribute, people)
         if best is not None:
             out.append(_statement(attribute, best, norm, said_at))
-    loved = [a for a, vs in filed.items() if a.startswith(FAVORITE) and vs and a not in t.types]
-    for attribute in loved:  # favourites: any dish or book, read only where one is filed
-        if attribute not in read_attrs:
-            fav = favourites.last_new(passages, attribute, filed[attribute], t.cues["other_person"], len(loved) == 1)
-            if fav is not None:
-                out.append(_statement(attribute, fav, norm, said_at))
+    out += _loved(passages, filed, read_attrs, norm, said_at)
     return _of_filed_favourite(out, filed)
+
+
+def _loved(
+    passages: list[_Passage], filed: Mapping[str, Sequence[str]], read: set[str], norm: str, said_at: datetime
+) -> list[Statement]:
+    """New favourites: of any dish or book where one is filed; a drink or a dish known for what it is where none is."""
+    t, out = table(), []
+    loved = [a for a, vs in filed.items() if a.startswith(FAVORITE) and vs and a not in t.types]
+    for attribute in (a for a in loved if a not in read):
+        fav = favourites.last_new(passages, attribute, filed[attribute], t.cues["other_person"], len(loved) == 1)
+        if fav is not None:
+            out.append(_statement(attribute, fav, norm, said_at))
+    served = favourites.first_served(passages, filed, read | {s.attribute for s in out}, t.cues["other_person"])
+    return out + [_statement(a, fav, norm, said_at) for a, fav in served]
 
 
 def _known(attribute: str, kind: str, values: Sequence[str]) -> set[str]:

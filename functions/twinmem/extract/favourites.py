@@ -11,18 +11,18 @@ read there. Pure, like extract/context.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from twinmem.extract import cues
 from twinmem.extract.lexicon import words
-from twinmem.extract.pairs import A_PERSON, favorite_thing
+from twinmem.extract.pairs import A_PERSON, favorite_thing, served_as
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause
 from twinmem.values import value_key
 from twinmem.vocabulary import FAVORITE
 
-__all__ = ["Passage", "asked_self", "last_new"]
+__all__ = ["Passage", "asked_self", "first_served", "last_new"]
 
 _WORD = r"(?:(?-i:[A-Z])\.(?:(?-i:[A-Z])\.)+|[\w'-]+)"  # a word, or an initialism: "Fontaines D.C."
 _NP = (
@@ -302,7 +302,7 @@ def last_new(
     names = set(values) | {v.split()[-1] for v in values if len(v.split()[-1]) > 3}  # "Tonkotsu ramen": ramen
     about = _about(thing, names, only)
     known = {value_key(attribute, v) for v in values}
-    old = re.compile("|".join(rf"\b{re.escape(v)}(?:['’]s)?(?!\w)" for v in names), re.I)  # its place is no one's
+    old = re.compile("|".join(rf"\b{re.escape(v)}(?:['’]s)?(?!\w)" for v in names) or "(?!)", re.I)  # no one's place
     best: tuple[str, int, int] | None = None
     before = ""
     for p in passages:
@@ -322,6 +322,22 @@ def last_new(
     return best
 
 
+def first_served(
+    passages: Sequence[Passage], filed: Mapping[str, Sequence[str]], read: set[str], other_person: re.Pattern[str]
+) -> list[tuple[str, tuple[str, int, int]]]:
+    """A favourite drink or dish with none filed, said in a favourite's frame and known for what it is ([words]
+    drinks, dishes): "hibiscus tea is my go-to now"; (attribute, (value, start, end)) for each."""
+    out = []
+    for kind in ("drink", "food"):
+        attribute = f"{FAVORITE}{kind}"
+        if attribute in read or filed.get(attribute):
+            continue
+        fav = last_new(passages, attribute, (), other_person)
+        if fav is not None and served_as(fav[0]) == kind:
+            out.append((attribute, fav))
+    return out
+
+
 def _owns(sent: str, m: re.Match[str], old: re.Pattern[str], other_person: re.Pattern[str]) -> bool:
     """The speaker's own favourite: nobody else in its clause, not negated."""
     c_start, c_end = _owners_clause(sent, m)
@@ -334,7 +350,7 @@ def _owns(sent: str, m: re.Match[str], old: re.Pattern[str], other_person: re.Pa
 def _about(thing: str, names: set[str], only: bool) -> re.Pattern[str]:
     """A passage about the favourite: it names the thing or an old value, or (for the `only` one) a favourite."""
     kind = re.escape(thing.split()[-1]) if thing.strip() else re.escape(thing)  # "programming language": language
-    said = "|".join(rf"\b{re.escape(v)}\b" for v in names)
+    said = "|".join(rf"\b{re.escape(v)}\b" for v in names) or "(?!)"  # (nothing filed: no old value to name)
     return re.compile(rf"{_ABOUT if only else '(?!)'}|\b{kind}s?\b|{said}", re.I)
 
 

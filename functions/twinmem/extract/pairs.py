@@ -108,7 +108,8 @@ _THING_TAIL = re.compile(  # (all of it, for "my go-to these days": no thing sai
 
 
 def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str | None]]:
-    thing = favorite_thing(gd.get("thing") or gd.get("thing2") or "")
+    named = "thing" in gd or "thing2" in gd  # a frame that names no thing: the lexicon says what it is
+    thing = favorite_thing(gd.get("thing") or gd.get("thing2") or "") if named else served_as(raw)
     if not thing or thing in _NOT_A_THING:  # "it's my favourite now": no thing named
         return []
     if re.match(r"to\s", raw):  # "my go-to move is to ask for the bill": something done, not a thing
@@ -119,6 +120,13 @@ def _favorite(gd: dict[str, str | None], raw: str) -> list[tuple[str, str, str |
     if thing == "language" and cues.LANG_MOD.sub("", fold(raw)) not in languages():  # Rust, not Portuguese
         thing = "programming_language"
     return [(f"{vocabulary.FAVORITE}{thing}", raw, None)]
+
+
+def served_as(raw: str) -> str:
+    """ "drink" or "food" for a dish or a drink ([words] drinks, dishes: its last word or two), else nothing."""
+    said = fold(re.sub(r"^(?:an?|the|my|some)\s+", "", raw.strip(), flags=re.I)).split()
+    tails = {" ".join(said[-2:]), said[-1]} if said else set()
+    return "drink" if tails & words("drinks") else "food" if tails & words("dishes") else ""
 
 
 _NATIONAL = re.compile(r"\b(?:emigrat|immigrat)\w*", re.I)

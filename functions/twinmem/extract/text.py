@@ -35,9 +35,10 @@ _ASIDE = re.compile(
 )
 
 
-# a relative clause between a subject and its verb: "My new favorite food, which I eat weekly, is bibimbap"
+# a relative clause between a subject and its verb: "My new favorite food, which I eat weekly, is bibimbap",
+# "Greenway Wholesale, where I get my dry goods, is out at Avonmouth"
 _RELATIVE_ASIDE = re.compile(
-    r"\s*,\s*(?:which|who|that)\s+(?:i|we)\s+[^,.;:!?]{1,60}?,"
+    r"\s*,\s*(?:which|who|that|where)\s+(?:i|we)\s+[^,.;:!?]{1,60}?,"
     + _THEN_VERB
     + r"|(?<=\w)\s*,\s*who['’]s\s+[^,.;:!?]{1,60}?,"
     + r"(?=\s+(?:bought|took|owns|runs|joined|left|moved)\b)",

@@ -49,6 +49,11 @@ def name_in(text: str) -> str | None:
 
 
 _SOLD_NAMED = re.compile(r"\b(?:sold|sells|selling)\s+(?:the\s+)?((?-i:[A-Z][\w&'-]*)(?:\s+(?-i:[A-Z][\w&'-]*)){0,3})")
+# a name said to be someone's no longer: "Rusty isn't Dale's anymore", "Maple Cottage isn't the Garcias' now"
+_OWNED_NAMED = re.compile(
+    r"(?-i:\b([A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2}))\s+(?:isn'?t|is\s+not|is\s+no\s+longer|'s\s+no\s+longer)\s+"
+    r"(?:the\s+)?(?-i:[A-Z][\w'-]*)(?:['’]s?)?(?=\s+(?:anymore|any\s+more|now)\b|\s*[,.;!])"
+)
 _HEADED_NAME = re.compile(  # a name that says what it is: "Hearthstone Bakery", "Copper Kettle Cafe"
     r"(?-i:\b((?:[A-Z][\w&'-]*\s+){1,3}(?:Bakery|Cafe|Café|Bistro|Deli|Pub|Restaurant|Salon|Shop|Store|Studio|Gym|"
     r"Bookshop|Bakehouse|Diner|Garage|Club|Farm|Cottage|Inn|Hotel)))\b"
@@ -266,7 +271,9 @@ _KIND_NAMED = re.compile(
 # a name with a capital inside it is a product's: StudyPal, QuizBot (not McKenzie, O'Brien, iPhone)
 _CAMEL = re.compile(r"(?<![\w'’-])(?-i:[A-Z][a-z]{2,}[A-Z][a-z]+)(?![\w'’-])")
 # a product named after "the" mid-sentence: "Now the Pinecrest health check fails"
-_THE_NAMED = re.compile(r"\b(?:the|our|my)\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]+)*))\s+(?-i:[a-z])")
+_THE_NAMED = re.compile(  # (not a family: "the Garcias anymore")
+    r"\b(?:the|our|my)\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]+)*))\s+(?!(?:anymore|any\s+more)\b)(?-i:[a-z])"
+)
 ITS_OWN = re.compile(
     r"(?:current|latest|new|live|stable|production|prod|real|actual|main)\s*(?:one|version|release|build|port)?"
 )
@@ -344,7 +351,8 @@ def _things_named(text: str, skip: str = "") -> list[str]:
     named += [m.group(1) for m in _KIND_NAMED.finditer(text)]  # "our deploy CLI, tern", "a tool called tern"
     named += [m.group(0) for m in _CAMEL.finditer(text)]  # "I recommend StudyPal to everyone": a product
     named += [m.group(1) for m in _SOLD_NAMED.finditer(text)]  # "Ilse finally sold Larchwood!"
-    named += [m.group(1) for m in _HEADED_NAME.finditer(text)]  # "Hearthstone Bakery does the best buns"
+    named += [_unopened(m.group(1)) for m in _OWNED_NAMED.finditer(text)]  # "Rusty isn't Dale's anymore."
+    named += [_unopened(m.group(1)) for m in _HEADED_NAME.finditer(text)]  # "Hearthstone Bakery does the best buns"
     named = [n for n in named if not (skip and n in skip)]  # "a teacher named Carol Henderson bought it"
     return named + [  # "the Vela thermostat", not "the Austin closet" (a place's closet) or "my Spanish class"
         m.group(1)
@@ -353,6 +361,12 @@ def _things_named(text: str, skip: str = "") -> list[str]:
         and m.group(1).lower() not in big_cities()
         and m.group(1).lower() not in languages()
     ]
+
+
+def _unopened(name: str) -> str:
+    """A name without the word opening its sentence ("So Lark Cottage isn't ...": Lark Cottage)."""
+    first, _, rest = name.partition(" ")
+    return rest if rest and first.lower() in words("not_names") else name
 
 
 def one_of(things: Mapping[str, Mapping[str, Sequence[str]]], kind: str) -> str | None:
