@@ -89,6 +89,11 @@ _CHECK = re.compile(
 _NAME = re.compile(
     r"(?<![\w@./-])(?:[A-Z][\w&'’-]*[a-z][\w&'’-]*|[a-z][a-z0-9]+(?:[-_][a-z0-9]+)+|[a-z][a-z0-9]+(?=\s+v?\d+\.\d+))"
 )  # a capitalised word, an identifier (billing-api), or a word named with its version (quillmark 1.8.4)
+# a thing said in lower case by what it is: "the mobile app", "our staging box" (a later "2.4.1 is live now" is its)
+_THING_SAID = re.compile(
+    r"\b(?:[Tt]he|[Oo]ur|[Mm]y|[Tt]heir)\s+((?:[A-Za-z][A-Za-z0-9-]*\s+){0,2}(?:app|service|api|server|site|website|box|client|db|"
+    r"database|cluster|dashboard|bot|tool|library|plugin|extension|repo|pipeline|worker|proxy|gateway|cache|queue))\b"
+)
 # capitalised because they open a sentence, not because they name anyone (a short list of its own: the write
 # handler does not load the extractor's grammar and its word lists, which are the stream consumer's cold start)
 _NOT_NAMES = frozenset(
@@ -108,6 +113,7 @@ def last_turn_of(ev: Event) -> LastTurn:
     said = (s.strip() for s in re.findall(r"[^.!?]*[.!?]+|[^.!?]+$", ev.content))
     questions = " ".join(s for s in said if s and (s.endswith("?") or _CHECK.match(s)))
     named = [m.group(0) for m in _NAME.finditer(ev.content) if m.group(0).lower() not in _NOT_NAMES]
+    named += [m.group(1) for m in _THING_SAID.finditer(ev.content)]  # "the mobile app": a thing said in lower case
     names = list(dict.fromkeys([*(ev.spoken_of or "").split(), *named][::-1]))[::-1]  # the latest said last
     return LastTurn(
         event_id=ev.event_id,

@@ -198,3 +198,4 @@ def test_the_last_turn_keeps_the_names_said_latest_last_and_carries_them_past_a_
     assert later.spoken_of == "Accra Kofi Ama"
     assert last_turn_of(event("we shipped ferry-api today")).spoken_of == "ferry-api"  # an identifier is a name
     assert last_turn_of(event("we pin quillmark 1.8.4 for now")).spoken_of == "quillmark"  # named with its version
+    assert last_turn_of(event("The mobile app is on 2.3.0.")).spoken_of == "mobile app"  # a thing said by what it is

@@ -259,3 +259,25 @@ def test_a_place_after_an_adverb_or_set_off_by_a_relative_clause() -> None:
     assert ("Hollis Timber", "location", "Sharpness", 1) in read(text)
     assert ("build-farm", "location", "eu-north-1", 1) in read("Our runners, build-farm, are all in eu-north-1 now.")
     assert not [a for _s, a, _v, _p in read("The meeting is at Noon.") if a == "location"]
+
+
+def test_someone_known_from_a_group_is_the_one_who_works_there() -> None:
+    assert ("Dmitri", "employer", "Vostok Games", 1) in read("Dmitri from my chess club works at Vostok Games.")
+    assert ("Dmitri", "employer", "Vostok Games", 1) in read(
+        "My friend Dmitri from the chess club works at Vostok Games."
+    )
+
+
+def test_an_offer_one_could_not_refuse_was_taken() -> None:
+    text = "Kemal left Arbor Data in May. Lindqvist Bank made him an offer he couldn't refuse, so he's there now."
+    assert ("Kemal", "employer", "Lindqvist Bank", 1) in read(text, things={"Kemal": {"employer": ["Arbor Data"]}})
+
+
+def test_a_title_said_as_proper_is_the_title() -> None:
+    text = "Thea qualified! She's a proper solicitor now."
+    assert ("Thea", "job_title", "solicitor", 1) in read(text, things={"Thea": {"job_title": ["trainee solicitor"]}})
+
+
+def test_a_value_of_a_later_clause_is_read_after_one_the_rules_read() -> None:
+    text = "Quarry 3.0 went out last week and a hotfix followed, so what everyone runs now is 3.0.1."
+    assert "3.0.1" in values(text, "version", things={"Quarry": {"version": ["2.9.4"]}})

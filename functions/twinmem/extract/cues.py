@@ -51,12 +51,17 @@ AUXW = (
     r"in\s+(?:19|20)\d\d|\w+ly|both|each|super|so|kinda|kind\s+of|sort\s+of|sorta|pretty|quite|very|had\s+to|decided\s+to|managed\s+to|chose\s+to"
 )
 AUX_TOK = rf"(?:\s*['’](?:m|s|re|ve|d|ll)\b|n['’]t\b|\s*,\s*|\s+(?:{AUXW})\b)"
+# where someone is known from, said after them: "Dmitri from my running club | works at ..."
+_FROM_GROUP = (
+    r"(?:\s+from\s+(?:my|our|the|his|her)\s+(?:[\w-]+\s+){0,2}?(?:club|team|class|office|group|gym|choir|band|"
+    r"course|department|lab|church|book\s+club|work|school|uni|college|building|street))?"
+)
 PERSON = (
     rf"(?P<ps>(?<![\w'’])(?:i|we|you|he|she|they|im|ive)(?![\w])|(?<![\w'’])(?:my|our|your|his|her|their)\s+"
     rf"(?:(?:little|big|older|younger|old|new|twin|baby|step|late|dear|eldest|youngest)\s+)*(?:{_M['REL']})"
-    rf"(?:\s*,?\s*{_M['NAMETOK']}(?:\s+{_M['NAMETOK']}){{0,2}}\s*,?)?|"
+    rf"(?:\s*,?\s*{_M['NAMETOK']}(?:\s+{_M['NAMETOK']}){{0,2}}\s*,?)?{_FROM_GROUP}|"
     rf"(?<!\bthe\s)(?<!\bour\s)(?<!\bmy\s)(?<!\ba\s)(?<!\ban\s)"  # "retired the Fit, bought ...": a thing
-    rf"{_M['NAME']}(?:\s*,\s*(?:my|our)\s+(?:{_M['REL']})\s*,)?)"
+    rf"{_M['NAME']}(?:\s*,\s*(?:my|our)\s+(?:{_M['REL']})\s*,)?{_FROM_GROUP})"
 )
 END_PERSON = Lazy(PERSON + rf"(?:\s*,?\s+who\b)?(?P<aux>{AUX_TOK}*)\s*$", re.I)  # "my mom, Leila, who's"
 AUX_ONLY = Lazy(rf"^(?P<aux>(?:\s*(?:{AUXW})\b)?{AUX_TOK}*)\s*$", re.I)  # "Got | promoted to ...": the speaker
@@ -154,7 +159,8 @@ NEG_TAIL = Lazy(
 )
 HEDGE = Lazy(
     r"\b(?:would(?!\s+you\s+(?:please\s+)?(?:remember|note|save|store|keep|update|log|record|jot|write))|wouldn't|might|"
-    r"could(?!\s+you\s+(?:please\s+)?(?:remember|note|save|store|keep|update|log|record|jot|write))|couldn't|"
+    r"could(?!\s+you\s+(?:please\s+)?(?:remember|note|save|store|keep|update|log|record|jot|write))|"
+    r"couldn't(?!\s+(?:refuse|resist|say\s+no|pass\s+(?:it\s+)?up|turn\s+(?:it\s+)?down))|"  # an offer not refused
     r"should(?!\s+(?:now\s+|henceforth\s+|from\s+now\s+on\s+)?(?:go\s+to|be\s+(?:sent|directed|addressed|forwarded)|reach|use|"
     r"connect|ring|call|text|contact)|\s+(?:probably\s+|also\s+)?(?:mention|say|add|note|tell\s+you|point\s+out|update\s+you))|shouldn't|wish|wishes|"
     r"wished|hope|hopes|hoping|"
@@ -245,7 +251,7 @@ LANG_MOD = Lazy(
 )
 VALUE_TRIM = re.compile(
     r"^(?:the|a|an|my|our|some|i['’]d\s+say|i\s+(?:think|guess|reckon|suppose)|honestly|probably|definitely|"
-    r"officially|formally|finally|now|currently|technically)\s+",
+    r"officially|formally|finally|now|currently|technically|proper|fully\s+qualified)\s+",
     re.I,
 )
 CAR_ADJ = Lazy(

@@ -129,7 +129,7 @@ def changes(
     """A new typed value for each subject named with one filed, from the sentences of a turn that name it.
     `asked`: the question the turn answers; the one subject it names is whom an opening "he" or "it" is."""
     norm = readable(text)
-    read = {(fold(s.subject), s.attribute) for s in already if s.polarity == 1}  # "no chess any more" ends one
+    read = _read_at(already)  # "no chess any more" ends one
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead = _lead(norm, at, asked, [n for n, filed in named.items() if filed.get("version")])
@@ -142,10 +142,22 @@ def changes(
         if not here or cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _owned(sent, here, named):
-            if (fold(name), attribute) not in read:
-                read.add((fold(name), attribute))
-                out.append(_with_kind(statement_at(name, attribute, value, norm, s_start, s_end, said_at), sent))
+            st = statement_at(name, attribute, value, norm, s_start, s_end, said_at)
+            opened, values = read.get((fold(name), attribute), (-1, set()))
+            if st.span[0] > opened and fold(value) not in values:  # none read, or read in a clause before this one
+                read[(fold(name), attribute)] = (st.span[0], {*values, fold(value)})
+                out.append(_with_kind(st, sent))
     return out
+
+
+def _read_at(already: Sequence[Statement]) -> dict[tuple[str, str], tuple[int, set[str]]]:
+    """(subject, attribute) -> where the last value read for it opens, and the values read: a value of a later
+    clause is read too ("Larkspur 2.0 went out ..., so the build everyone's on now is 2.0.1")."""
+    read: dict[tuple[str, str], tuple[int, set[str]]] = {}
+    for s in (s for s in already if s.polarity == 1):
+        at, values = read.get((fold(s.subject), s.attribute), (-1, set()))
+        read[(fold(s.subject), s.attribute)] = (max(at, s.span[0]), {*values, fold(s.value)})
+    return read
 
 
 def _with_kind(st: Statement, sent: str) -> Statement:
