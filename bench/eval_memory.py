@@ -176,6 +176,8 @@ UPDATE_SETS = (
     "updates_blind126",
     "updates_blind127",
     "updates_blind128",
+    "updates_blind129",
+    "updates_blind130",
 )
 K = 10
 BATCH = 100

@@ -278,6 +278,54 @@ def test_a_title_said_as_proper_is_the_title() -> None:
     assert ("Thea", "job_title", "solicitor", 1) in read(text, things={"Thea": {"job_title": ["trainee solicitor"]}})
 
 
-def test_a_value_of_a_later_clause_is_read_after_one_the_rules_read() -> None:
-    text = "Quarry 3.0 went out last week and a hotfix followed, so what everyone runs now is 3.0.1."
-    assert "3.0.1" in values(text, "version", things={"Quarry": {"version": ["2.9.4"]}})
+# ---------------------------------------------------------------- texting, and English as a second language
+
+
+def test_names_with_letters_of_latin_extended_a() -> None:
+    assert ("@self", "partner", "Radovan", 1) not in read("My boyfriend Radoslav is lovely.")
+    assert (SELF, "partner", "Jiří", 1) in read("My boyfriend Jiří cooks very well.")
+    assert (SELF, "partner", "Łukasz", 1) in read("I'm together with Łukasz now, three months already.")
+
+
+@pytest.mark.parametrize(
+    ("text", "filed", "attribute", "value"),
+    [
+        (
+            "so im done w Harlow Freight, first day at Quayside Labs today",
+            {"employer": ["Harlow Freight"]},
+            "employer",
+            "Quayside Labs",
+        ),
+        ("insurance paid out, ended up w a used Kia Niro", {"car": ["Ford Focus"]}, "car", "Kia Niro"),
+        ("my bf Anselm is taking me to the coast this wk", {}, "partner", "Anselm"),
+    ],
+)
+def test_texting_short_words_and_clauses_with_no_subject(
+    text: str, filed: dict[str, list[str]], attribute: str, value: str
+) -> None:
+    assert (SELF, attribute, value, 1) in read(text, filed=filed)
+
+
+def test_texting_spans_map_back_to_the_typed_text() -> None:
+    text = "my bf Anselm is taking me to the coast"
+    (st,) = [s for s in RulesExtractor().read(text, SAID, "user", filed={}, things={}).statements]
+    assert text[st.span[0] : st.span[1]].startswith("my bf Anselm")
+
+
+def test_with_a_firm_is_working_there_and_with_a_person_is_a_partner() -> None:
+    text = "Harlow was short story for me. Since this month I am with Bosch, in Stuttgart."
+    assert values(text, "employer", filed={"employer": ["Harlow"]}) == ["Bosch"]
+    assert values("These days I am with Meera.", "employer", filed={"employer": ["Harlow"], "partner": ["Tom"]}) == []
+
+
+def test_a_title_said_without_its_article() -> None:
+    text = "Good news, Ilse got promoted, she is senior lecturer from September."
+    assert ("Ilse", "job_title", "senior lecturer", 1) in read(text, things={"Ilse": {"job_title": ["lecturer"]}})
+    assert not [a for _s, a, _v, _p in read("He is lead on this one.") if a == "job_title"]
+
+
+def test_a_state_said_after_its_word_and_one_said_first_in_a_turn() -> None:
+    text = "We rolled back the change and edge-cache is fine again, status healthy, closing the ticket."
+    assert ("edge-cache", "status", "healthy", 1) in read(text, things={"edge-cache": {"status": ["degraded"]}})
+    text = "healthy since the failover at 6, lag is back under 1s"
+    assert ("edge-cache", "status", "healthy", 1) in read(text, things={"edge-cache": {"status": ["degraded"]}})

@@ -37,6 +37,19 @@ _BARE = {
     "theyve": "they've",
     "weve": "we've",
 }
+# words shortened in texting, said in full: "done w Brightwell", "my bf Tomasz", "5 yrs already"
+_SHORT = {
+    "w": "with",
+    "bc": "because",
+    "abt": "about",
+    "wk": "week",
+    "wks": "weeks",
+    "yr": "year",
+    "yrs": "years",
+    "bf": "boyfriend",
+    "gf": "girlfriend",
+    "rn": "right now",
+}
 # and two that are a contraction only where a word could not follow them: "its the real deal" (never "its"
 # possessive before "the"), "were in Spokane now" opening a clause with no one before it (never a question)
 _IN_PLACE = {"its": "it's", "were": "we're"}
@@ -49,23 +62,27 @@ _WERE = (
     r"were(?=\s+(?:in|at|on|officially|now|moving|living|staying|back|finally|all|(?-i:[A-Z]))\b)"
 )
 _WORDS = re.compile(
-    rf"(?<![\w'’])(?:{'|'.join(_BARE)}|{_ITS}|{_WERE})(?![\w'’])|(?:(?<=\bmy )|(?<=\bhis )|(?<=\bher ))names(?= [a-z])",
+    rf"(?<![\w'’])(?:{'|'.join(_BARE)}|{_ITS}|{_WERE})(?![\w'’])|(?:(?<=\bmy )|(?<=\bhis )|(?<=\bher ))names(?= [a-z])"
+    rf"|(?<=\s)(?-i:{'|'.join(_SHORT)})(?=\s+[\w$£€]|[,.;!?]|$)",  # (typed in lower case only: "W" is no "with")
     re.I,
 )
 
 
 def with_apostrophes(text: str) -> tuple[str, Callable[[int], int]]:
-    """The text with bare contractions given their apostrophe, and a map from its offsets to the typed text's."""
-    cuts: list[int] = []  # offsets in the new text after which one character was added
+    """The text with bare contractions given their apostrophe (and texting's short words in full), and a map from
+    its offsets to the typed text's."""
+    cuts: list[int] = []  # offsets in the new text after which characters were added
+    added: list[int] = []  # how many were added up to and including each cut
     out: list[str] = []
     last = 0
     for m in _WORDS.finditer(text):
         word = m.group(0)
-        full = "name's" if word.lower() == "names" else _BARE.get(word.lower()) or _IN_PLACE[word.lower()]
+        full = "name's" if word.lower() == "names" else _full(word)
         full = full if word[:1].islower() or full[:1].isupper() else full[:1].upper() + full[1:]
         out.append(text[last : m.start()])
-        shift = len(cuts)
+        shift = added[-1] if added else 0
         cuts.append(m.start() + shift + len(full) - 1)
+        added.append(shift + len(full) - len(word))
         out.append(full)
         last = m.end()
     if not cuts:
@@ -73,6 +90,12 @@ def with_apostrophes(text: str) -> tuple[str, Callable[[int], int]]:
     out.append(text[last:])
 
     def back(i: int) -> int:
-        return i - bisect_right(cuts, i - 1)
+        k = bisect_right(cuts, i - 1)
+        return i - (added[k - 1] if k else 0)
 
     return "".join(out), back
+
+
+def _full(word: str) -> str:
+    low = word.lower()
+    return _BARE.get(low) or _SHORT.get(word) or _IN_PLACE[low]

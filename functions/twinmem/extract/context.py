@@ -29,6 +29,7 @@ from twinmem.extract.shapes import pet_named, places, thing_places
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, in_own_words, readable, sentences
 from twinmem.extract.time_anchor import find_time
+from twinmem.extract.whose import WITH_SOMEONE, anothers_frame
 from twinmem.values import fold, value_key
 from twinmem.vocabulary import FAVORITE
 
@@ -110,6 +111,16 @@ def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     return found
 
 
+def _a_firm(sent: str, v: str, i: int) -> bool:
+    """A workplace's name: an organisation's, no school's, no given name one is "with" ("I'm with Meera now")."""
+    return (
+        check("org", v)
+        and not school_like(v, acronyms=False)
+        and v.lower() not in words("not_names")
+        and not (gender_of(v) and re.search(r"\bwith\s+$", sent[:i]))
+    )
+
+
 def _acts_first(sent: str, end: int) -> bool:
     """A name opening the sentence is the value when it does something to the speaker, with them, or to the
     thing: "Rafael is taking me to ...", "Imogen and I hit six months", "Gabe took over the wiki"."""
@@ -125,11 +136,7 @@ def _named(sent: str, kind: str, found: list[tuple[str, int]], t: Table) -> list
     if kind == "org_school":
         return schools(sent, found)
     if kind == "org_work":
-        return [
-            (v, i)
-            for v, i in found
-            if check("org", v) and not school_like(v, acronyms=False) and v.lower() not in words("not_names")
-        ]
+        return [(v, i) for v, i in found if _a_firm(sent, v, i)]
     return [
         (v, i)
         for v, i in found
@@ -204,7 +211,7 @@ def candidate_values(
             whose = _clause_before(sent, a)
         since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
         if (
-            _anothers_frame(sent, whose, (pos, b), value, kind, t)
+            anothers_frame(sent, whose, (pos, b), value, kind in PLACE_KINDS, t.cues["other_person"])
             or held_by_another(sent[whose:pos], kind)
             or _named_opener(sent[whose:pos], people)
             or _named_state(sent[a:pos])
@@ -217,30 +224,7 @@ def candidate_values(
     return out
 
 
-def _anothers_frame(sent: str, whose: int, at: tuple[int, int], value: str, kind: str, t: Table) -> bool:
-    """Someone else is in the value's clause (not one who only took the speaker there, nor one whose place the
-    speaker then followed them to: "my partner got a post in Nantes and we moved up")."""
-    pos, b = at
-    if kind in PLACE_KINDS and _WE_FOLLOWED.match(sent, pos + len(value)):
-        return False
-    return bool(t.cues["other_person"].search(_WITH_SOMEONE.sub(" ", sent[whose : cues.own_clause_end(sent, pos, b)])))
-
-
-# a place someone else went to, then the speaker followed: "my partner got a post in Nantes and we moved up"
-_WE_FOLLOWED = re.compile(
-    r"[\s,]+(?:and|so)\s+(?:we|i)(?:['’]ve|\s+have)?\s+(?:all\s+|just\s+|both\s+)?(?:moved|relocated|followed|"
-    r"went\s+with|packed\s+up|upped\s+sticks)\b",
-    re.I,
-)
 PLACE_KINDS = ("city", "country", "place")  # the types whose values are places (a trip's, or a home)
-# "doing Tagalog twice a week with a tutor": whom one does it with is no owner of the value
-_WITH_SOMEONE = re.compile(  # (nor is whose job "took us" there: "my husband's job took us to the Netherlands")
-    r"\b(?:with|from)\s+(?:a|an|my|our|the)\s+(?:[\w-]+\s+)?(?:tutor|teacher|coach|friend|friends|group|class)\b|"
-    r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:took|brought|moved|sent|relocated|dragged|pulled)\s+(?:us|me)\b|"
-    r"\b(?:a|an|my|our|the)\s+(?:[\w'-]+\s+){0,2}(?:talked|got|convinced|persuaded|roped|dragged|lured|hooked|"
-    r"took|brought|introduced)\s+(?:me|us)\s+(?:into|onto|on|to|along\s+to)\b",  # "A friend talked me into it": mine
-    re.I,
-)
 _OPENER = re.compile(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\s+(?!(?:and|&|or)\b)(?-i:[a-z]+)\b")
 
 
@@ -488,7 +472,7 @@ def _not_the_speakers(sent: str, pos: int, value: str, kind: str, cued: bool) ->
     said = table().cues
     if said["left"].search(sent[max(0, pos - 24) : pos]) or said["ended"].match(sent, pos + len(value)):
         return True
-    if cued and said["other_person"].search(_WITH_SOMEONE.sub(" ", sent[:pos])):
+    if cued and said["other_person"].search(WITH_SOMEONE.sub(" ", sent[:pos])):
         return True
     if (cued or kind in ("city", "country")) and _NOT_A_PERSON.search(sent, clause(sent, pos)[0], pos):
         return True  # "The warehouse stays in Hull": a workplace's, even with a home filed

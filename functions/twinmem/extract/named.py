@@ -25,7 +25,8 @@ from twinmem.extract.context import PLACE_KINDS, shaped_values, table
 from twinmem.extract.held import gone, own_value
 from twinmem.extract.lexicon import gender_of
 from twinmem.extract.pairs import without_possessive
-from twinmem.extract.shapes import REFINES, pet_named
+from twinmem.extract.shapes import REFINES, WHOLE_VERSION, pet_named, whole_versions
+from twinmem.extract.table import grammar
 from twinmem.extract.text import clause, readable, sentences
 from twinmem.extract.time_anchor import find_time
 from twinmem.subjects import LEAD_HEADS, SHORT_HEADS, THING_HEADS, without_kin_title
@@ -129,7 +130,7 @@ def changes(
     """A new typed value for each subject named with one filed, from the sentences of a turn that name it.
     `asked`: the question the turn answers; the one subject it names is whom an opening "he" or "it" is."""
     norm = readable(text)
-    read = _read_at(already)  # "no chess any more" ends one
+    read = {(fold(s.subject), s.attribute) for s in already if s.polarity == 1}  # "no chess any more" ends one
     at = {name: _pattern(name) for name in named}
     out: list[Statement] = []
     lead = _lead(norm, at, asked, [n for n, filed in named.items() if filed.get("version")])
@@ -142,22 +143,10 @@ def changes(
         if not here or cues.asks_or_supposes(sent):
             continue
         for name, attribute, value in _owned(sent, here, named):
-            st = statement_at(name, attribute, value, norm, s_start, s_end, said_at)
-            opened, values = read.get((fold(name), attribute), (-1, set()))
-            if st.span[0] > opened and fold(value) not in values:  # none read, or read in a clause before this one
-                read[(fold(name), attribute)] = (st.span[0], {*values, fold(value)})
-                out.append(_with_kind(st, sent))
+            if (fold(name), attribute) not in read:
+                read.add((fold(name), attribute))
+                out.append(_with_kind(statement_at(name, attribute, value, norm, s_start, s_end, said_at), sent))
     return out
-
-
-def _read_at(already: Sequence[Statement]) -> dict[tuple[str, str], tuple[int, set[str]]]:
-    """(subject, attribute) -> where the last value read for it opens, and the values read: a value of a later
-    clause is read too ("Larkspur 2.0 went out ..., so the build everyone's on now is 2.0.1")."""
-    read: dict[tuple[str, str], tuple[int, set[str]]] = {}
-    for s in (s for s in already if s.polarity == 1):
-        at, values = read.get((fold(s.subject), s.attribute), (-1, set()))
-        read[(fold(s.subject), s.attribute)] = (max(at, s.span[0]), {*values, fold(s.value)})
-    return read
 
 
 def _with_kind(st: Statement, sent: str) -> Statement:
@@ -240,7 +229,13 @@ def refers_back(text: str) -> bool:
     Toronto."): about someone or something said before."""
     rest = _DISCOURSE.sub("", text)
     said = (_PRONOUN_OPENS.match(rest), _VALUE_START.match(rest), _HE_OR_SHE_OPENS.search(text), _RELEASED.search(text))
-    return any(said)
+    return any(said) or bool(_status_opens().match(rest))
+
+
+@lru_cache(maxsize=1)
+def _status_opens() -> re.Pattern[str]:
+    """A turn opening on a state and when it began: "healthy since the failover at 6" (of the thing said before)."""
+    return re.compile(rf"\W*(?:back\s+)?(?:{grammar().macros['STATUSES']})\s+(?:again|now|since|as\s+of)\b", re.I)
 
 
 # a version said as released, with no thing named: "2.4.1 went live this morning", "tagged 3.0.2 last night"
@@ -273,6 +268,7 @@ def _carried(sent: str, lead: list[tuple[int, str]]) -> list[tuple[int, str]]:
         _PRONOUN_START.match(sent, _DISCOURSE.match(sent).end())  # type: ignore[union-attr]  # "turns out she ..."
         or _OBJECT.search(sent)
         or _VALUE_START.match(sent)
+        or _status_opens().match(sent)  # "healthy since the failover at 6"
         or _IT_DOES.search(sent)
         or _RELEASED.search(sent)
         or _HE_OR_SHE_OPENS.search(sent)  # "Ah, that's old news - she relocated to Perth"
@@ -329,8 +325,8 @@ def _new_values(
     """(owner, value) for each value of the attribute's type in the sentence that is new for its owner."""
     kind = kind_of(attribute)
     shaped = shaped_values(sent, kind) if kind else []
-    if kind == "version" and _whole_versions(named, filed):  # "Postgres is on 16 now" after 13 and 15
-        shaped = sorted(shaped + [(m.group(1), m.start(1)) for m in _WHOLE_VERSION.finditer(sent)], key=lambda v: v[1])
+    if kind == "version" and whole_versions(named, filed):  # "Postgres is on 16 now" after 13 and 15
+        shaped = sorted(shaped + [(m.group(1), m.start(1)) for m in WHOLE_VERSION.finditer(sent)], key=lambda v: v[1])
     out = []
     for i, (value, pos) in enumerate(shaped):
         if _beside(sent, shaped, i, kind, named):
@@ -369,22 +365,6 @@ def _beside(sent: str, shaped: list[tuple[str, int]], i: int, kind: str | None, 
         return True
     value = fold(shaped[i][0])
     return any(0 <= p <= pos < p + len(n) and value in fold(n) and value != fold(n) for p, n in named)
-
-
-_WHOLE_VERSION = re.compile(
-    r"\b(?:on|to|version|v)\s*(?:(?-i:[A-Z][\w+#-]*)\s+)?(\d{1,3})\b(?![.,:]\d|\s*(?:%|x\b|am\b|pm\b|(?:people|users|days|weeks|months|years|"
-    r"hours|mins?|minutes|seconds|gb|mb|tb|k|percent|times|of|per)\b))",
-    re.I,
-)
-
-
-def _whole_versions(named: list[tuple[int, str]], filed: Mapping[str, Mapping[str, Sequence[str]]]) -> bool:
-    """A thing named whose versions so far are whole numbers (Postgres 13, 15): its next one may be too."""
-    return any(
-        vs and all(re.search(r"(?:^|\s)v?\d+$", v) for v in vs)  # 13, or "Postgres 14"
-        for _p, n in named
-        if (vs := filed.get(n, {}).get("version"))
-    )
 
 
 _LEADS = re.compile(
@@ -433,7 +413,7 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
 # a clause that opens on what the thing has: "atlas-ingest isn't Priya's anymore, ownership went to Tomasz"
 _ITS_ATTRIBUTE = re.compile(
     r"\W*(?:and\s+|so\s+)?(?:the\s+|its\s+)?(?:ownership|owner|version|port|price|membership|subscription|fee|rent|"
-    r"tuition|cost)\b",
+    r"tuition|cost|status|state)\b",
     re.I,
 )
 # "..., they're charging us $18 now", "new signups have been paying $15": what the thing named costs

@@ -4,6 +4,7 @@ site's town), a team said in lower case, and a pet named with its kind. Offsets 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from twinmem.extract.checks import is_known_place
@@ -11,7 +12,7 @@ from twinmem.extract.lexicon import cities, city_states, countries, words
 from twinmem.extract.table import grammar
 from twinmem.values import fold
 
-__all__ = ["pet_named", "places", "teams", "thing_places"]
+__all__ = ["REFINES", "WHOLE_VERSION", "pet_named", "places", "teams", "thing_places", "whole_versions"]
 
 _MOVED_TO = re.compile(
     r"\b(?:moved|moving|relocat\w*|migrat\w*|shifted|transferred)\s+(?:\w+\s+){0,2}?(?:in)?to\s+(?:the\s+|their\s+|our\s+)?"
@@ -113,3 +114,19 @@ def _pet_named() -> re.Pattern[str]:
 def pet_named(sent: str) -> list[re.Match[str]]:
     """Pets named with their kind: "an enormous Maine Coon named Baron" (s: the kind, v: the name)."""
     return list(_pet_named().finditer(sent))
+
+
+WHOLE_VERSION = re.compile(  # a whole number said as a version ("on 16 now")
+    r"\b(?:on|to|version|v)\s*(?:(?-i:[A-Z][\w+#-]*)\s+)?(\d{1,3})\b(?![.,:]\d|\s*(?:%|x\b|am\b|pm\b|(?:people|users|days|weeks|months|years|"
+    r"hours|mins?|minutes|seconds|gb|mb|tb|k|percent|times|of|per)\b))",
+    re.I,
+)
+
+
+def whole_versions(named: list[tuple[int, str]], filed: Mapping[str, Mapping[str, Sequence[str]]]) -> bool:
+    """A thing named whose versions so far are whole numbers (Postgres 13, 15): its next one may be too."""
+    return any(
+        vs and all(re.search(r"(?:^|\s)v?\d+$", v) for v in vs)  # 13, or "Postgres 14"
+        for _p, n in named
+        if (vs := filed.get(n, {}).get("version"))
+    )
