@@ -329,3 +329,18 @@ def test_a_state_said_after_its_word_and_one_said_first_in_a_turn() -> None:
     assert ("edge-cache", "status", "healthy", 1) in read(text, things={"edge-cache": {"status": ["degraded"]}})
     text = "healthy since the failover at 6, lag is back under 1s"
     assert ("edge-cache", "status", "healthy", 1) in read(text, things={"edge-cache": {"status": ["degraded"]}})
+
+
+def test_texting_its_after_turns_out_is_it_is() -> None:
+    text = "ya turns out its sesame not peanuts, so pb is back on the menu"
+    assert values(text, "allergy", filed={"allergy": ["peanuts"]}) == ["sesame"]
+
+
+def test_a_price_that_went_up_is_no_trip() -> None:
+    text = "leeds rent went mental so we packed up again, York since last wk"
+    assert values(text, "home_city", filed={"home_city": ["Leeds"]}) == ["York"]
+
+
+def test_a_pastime_said_to_be_ones_whole_personality() -> None:
+    text = "havent touched the wheel in months tbh, climbing 3x a wk is my whole personality now"
+    assert values(text, "hobby", filed={"hobby": ["pottery"]}) == ["climbing"]

@@ -56,6 +56,7 @@ _IN_PLACE = {"its": "it's", "were": "we're"}
 _ITS = (
     r"its(?=\s+(?:a|an|the|my|our|not|now|been|going|gonna|official|officially|finally|actually|all|just|still|"
     r"so|way|too|really|where|what|over|done|[\w-]+\s+now)\b)"
+    r"|(?:(?<=\bout\s)|(?<=\bguess\s)|(?<=\bthink\s)|(?<=\bsure\s)|(?<=\bya\s)|(?<=\byeah\s))its(?=\s)"  # "out its X"
 )
 _WERE = (
     r"(?:(?<=^)|(?<=[.!?,;:]\s)|(?<=\bso\s)|(?<=\bok\s)|(?<=\band\s)|(?<=\bbtw\s)|(?<=\bnow\s))"
