@@ -344,3 +344,10 @@ def test_a_price_that_went_up_is_no_trip() -> None:
 def test_a_pastime_said_to_be_ones_whole_personality() -> None:
     text = "havent touched the wheel in months tbh, climbing 3x a wk is my whole personality now"
     assert values(text, "hobby", filed={"hobby": ["pottery"]}) == ["climbing"]
+
+
+def test_a_short_word_after_an_article_is_left_as_typed() -> None:
+    from twinmem.extract.casual import with_apostrophes
+
+    assert with_apostrophes("busy rn, done w work")[0] == "busy right now, done with work"
+    assert with_apostrophes("im an rn at st marys")[0] == "I'm an rn at st marys"  # a registered nurse

@@ -64,7 +64,7 @@ _WERE = (
 )
 _WORDS = re.compile(
     rf"(?<![\w'’])(?:{'|'.join(_BARE)}|{_ITS}|{_WERE})(?![\w'’])|(?:(?<=\bmy )|(?<=\bhis )|(?<=\bher ))names(?= [a-z])"
-    rf"|(?<=\s)(?-i:{'|'.join(_SHORT)})(?=\s+[\w$£€]|[,.;!?]|$)",  # (typed in lower case only: "W" is no "with")
+    rf"|(?<=\s)(?<!\ban\s)(?<!\ba\s)(?<!\bas\s)(?-i:{'|'.join(_SHORT)})(?=\s+[\w$£€]|[,.;!?]|$)",  # ("an rn": a nurse)
     re.I,
 )
 
