@@ -6,20 +6,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from tests.unit.readings import read
 from twinmem.extract.base import SELF
 from twinmem.extract.rules import RulesExtractor
 
 SAID = datetime(2026, 4, 7, 9, 0, tzinfo=UTC)
-
-
-def read(
-    text: str,
-    filed: dict[str, list[str]] | None = None,
-    things: dict[str, dict[str, list[str]]] | None = None,
-    asked: str | None = None,
-) -> set[tuple[str, str, str, int]]:
-    got = RulesExtractor().read(text, SAID, "user", filed=filed or {}, things=things or {}, asked=asked).statements
-    return {(s.subject, s.attribute, s.value, s.polarity) for s in got}
 
 
 def test_a_firm_that_hires_someone_just_spoken_of_after_an_opening_word() -> None:

@@ -41,8 +41,7 @@ _MONTHS = frozenset(
 
 def _new_value(text: str, kind: str, old: str) -> str | None:
     """The first value of the type in `text` that is not `old`."""
-    shaped = [v for v, _pos in shaped_values(text, kind) if fold(v) != fold(old)]
-    if kind in _NAMED_KINDS and shaped and kind.startswith("org"):  # "so I'm going to the University of Edinburgh"
+    if kind.startswith("org") and (shaped := _other_shaped(text, kind, old)):  # "so I'm going to the University of X"
         return shaped[0]
     if kind in _NAMED_KINDS:
         found = [m.group(0) for m in re.finditer(grammar().macros["CAPX"], text) if not _I.match(m.group(0))]
@@ -55,8 +54,12 @@ def _new_value(text: str, kind: str, old: str) -> str | None:
             and not (kind.startswith("org") and is_known_place(f))
         ]
     else:
-        keep = shaped
+        keep = _other_shaped(text, kind, old)
     return next((v for v in keep if fold(v) != fold(old)), None)
+
+
+def _other_shaped(text: str, kind: str, old: str) -> list[str]:
+    return [v for v, _pos in shaped_values(text, kind) if fold(v) != fold(old)]
 
 
 _I = re.compile(r"I(?:['’]\w+)?$")  # the speaker, no name ("I'm")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 from typing import Protocol
 
 from twinmem.extract import cues
@@ -19,7 +20,7 @@ from twinmem.extract.lexicon import words
 from twinmem.extract.pairs import A_PERSON, favorite_thing, served_as
 from twinmem.extract.table import grammar
 from twinmem.extract.text import clause
-from twinmem.values import value_key
+from twinmem.values import fold, value_key
 from twinmem.vocabulary import FAVORITE
 
 __all__ = ["Passage", "asked_self", "first_served", "last_new"]
@@ -327,7 +328,9 @@ def first_served(
 ) -> list[tuple[str, tuple[str, int, int]]]:
     """A favourite drink or dish with none filed, said in a favourite's frame and known for what it is ([words]
     drinks, dishes): "hibiscus tea is my go-to now"; (attribute, (value, start, end)) for each."""
-    out = []
+    out: list[tuple[str, tuple[str, int, int]]] = []
+    if not _names_food_or_drink(passages):  # (the frames are read only where a dish or a drink is named)
+        return out
     for kind in ("drink", "food"):
         attribute = f"{FAVORITE}{kind}"
         if attribute in read or filed.get(attribute):
@@ -336,6 +339,16 @@ def first_served(
         if fav is not None and served_as(fav[0]) == kind:
             out.append((attribute, fav))
     return out
+
+
+def _names_food_or_drink(passages: Sequence[Passage]) -> bool:
+    """A word or two of the turn is a dish's or a drink's ([words] drinks, dishes): what `served_as` can find."""
+    served = words("drinks") | words("dishes")
+    for p in passages:
+        toks = re.findall(r"[\w'-]+", fold(p.sent))
+        if served & {*toks, *(" ".join(pair) for pair in pairwise(toks))}:
+            return True
+    return False
 
 
 def _owns(sent: str, m: re.Match[str], old: re.Pattern[str], other_person: re.Pattern[str]) -> bool:
