@@ -178,6 +178,10 @@ UPDATE_SETS = (
     "updates_blind128",
     "updates_blind129",
     "updates_blind130",
+    "updates_blind131",
+    "updates_blind132",
+    "updates_blind133",
+    "updates_blind134",
 )
 K = 10
 BATCH = 100

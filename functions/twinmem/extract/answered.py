@@ -36,7 +36,8 @@ _LEAD_IN = re.compile(
     r"\W*(?:(?:oh|well|so|um|uh|ah|yes|yeah|yep|yup|ok|okay|finally|officially|now|just|it's|it\s+is|it'll\s+be|"
     r"that's|that'd\s+be|that\s+would\s+be|we're\s+on|they're\s+on|she's|he's|on|at|to|in|the|down|up|over|out|"
     r"back)\b\W*|"
-    r"(?:i|we)\s+(?:did|transferred|moved|switched|changed|went|left|stayed|decided|got\s+in)(?:\s+\w+)?\s*[.!:;—–]\s*)*",
+    r"(?:i|we)\s+(?:did|transferred|moved|switched|changed|went|left|stayed|decided|got\s+in)(?:\s+\w+)?\s*[.!:;—–]\s*|"
+    r"(?-i:[a-z]+ed)(?:\s+(?!(?:to|from|on|at)\b)[\w']+){0,3}\s*,\s*)*",  # "unpinned last week, we're on 1.14"
     re.I,
 )
 _PHRASE_END = re.compile(r"\s*(?:[.!?](?=\s|$)|[;,:()—–]|\s-\s|$)")

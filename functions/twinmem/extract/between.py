@@ -56,6 +56,8 @@ def _a_name(m: re.Match[str]) -> bool:
     """A capitalised word that names someone; a word opening a phrase set off by a comma only if it is a given
     name ("Happy ending though, Pinecrest Bank hired him": nobody)."""
     w = m.group(0)
+    if not m.string[: m.start()].strip() and re.search(r"(?:ing|ed)$", w) and gender_of(w) is None:
+        return False  # "Marking it archived ...": a verb opening the sentence
     aside = not m.string[: m.start()].strip() and "," in m.string[m.end() :]  # an opening phrase, then a comma
     return w.lower() not in words("not_names") and (not aside or gender_of(w) is not None)
 

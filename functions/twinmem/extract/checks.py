@@ -47,6 +47,7 @@ def school_like(value: str, acronyms: bool = True) -> bool:
         )
         or re.fullmatch(r"(?:[A-Z][\w.]*\s+){1,2}(?:State|Tech)", value)  # Penn State, Georgia Tech
         or re.fullmatch(r"(?:UC|Cal\s+State|CUNY|SUNY)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?", value)  # UC Davis
+        or re.fullmatch(r"[A-Z]{0,3}U\s+[A-Z][\w-]+", value)  # KU Leuven, TU Delft, LMU Munich: a university's initials
         or low in words("known_schools")
         or (acronyms and re.fullmatch(r"[A-Z]{2,5}", value))
     )
@@ -173,7 +174,9 @@ def schools(sent: str, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
     ]
 
 
-_ENTERED = re.compile(r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|matriculated)\b", re.I)
+_ENTERED = re.compile(
+    r"\b(?:transferr?(?:ed|ing)?|enroll?(?:ed|ing)?|admitted|matriculated|accepted\s+(?:in)?to|accepted\s+at)\b", re.I
+)
 # "I'm at Carnegie Mellon now", "ended up at UC Davis", "finishing the degree at Carnegie Mellon"
 _NOW_AT = re.compile(
     r"\b(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+|officially\s+|finally\s+)*|(?:ended|wound)\s+up\s+|"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -25,12 +25,13 @@ from twinmem.extract import cues, favourites, shapes
 from twinmem.extract.base import SELF, Statement
 from twinmem.extract.checks import check, full_names, held_by_another, is_known_place, occupation, school_like, schools
 from twinmem.extract.lexicon import gender_of, languages, words
+from twinmem.extract.passages import Passage, read_passages
 from twinmem.extract.shapes import pet_named, places, thing_places
 from twinmem.extract.table import grammar
-from twinmem.extract.text import clause, in_own_words, readable, sentences
+from twinmem.extract.text import clause, in_own_words, readable
 from twinmem.extract.time_anchor import find_time
 from twinmem.extract.whose import WITH_SOMEONE, anothers_frame
-from twinmem.values import fold, value_key
+from twinmem.values import DEMONYMS, fold, value_key
 from twinmem.vocabulary import FAVORITE
 
 __all__ = ["PLACE_KINDS", "candidate_values", "changes", "shaped_values", "table"]
@@ -40,7 +41,7 @@ _CUES = ("first_person", "other_person", "trip", "work", "school", "partner", "p
 _VALUES = tuple("email phone version port price org name diet car job status allergen colour hobby".split())
 _TYPES = frozenset(
     "city country place language email phone version port price org_work org_school name_partner name_pet name_owner "
-    "diet car job status allergen colour hobby".split()
+    "diet car job status allergen colour hobby demonym".split()
 )
 # a workplace's or a thing's value is not the speaker's
 _NOT_A_PERSON = re.compile(
@@ -85,14 +86,21 @@ def table() -> Table:
     return Table(compiled, dict(raw["types"]), shapes, own)
 
 
+# types whose values are one capitalised word of a known list
+_WORD_KINDS: dict[str, Callable[[str], bool]] = {
+    "language": lambda w: fold(w) in languages(),
+    "demonym": lambda w: w.lower() in DEMONYMS,
+}
+
+
 def _shaped(sent: str, kind: str, t: Table) -> list[tuple[str, int]]:
     """Values of one type in a sentence, with their offsets, before the frame is looked at."""
     if kind == "place":  # a thing's location: a known place, a cloud region, or wherever it is said to move to
         return thing_places(sent)
     if kind in ("city", "country"):
         return places(sent, kind)
-    if kind == "language":
-        return [(m.group(0), m.start()) for m in _WORD_UP.finditer(sent) if fold(m.group(0)) in languages()]
+    if kind in _WORD_KINDS:  # a language, or a nationality ("not Indian citizen anymore, only Canadian")
+        return [(m.group(0), m.start()) for m in _WORD_UP.finditer(sent) if _WORD_KINDS[kind](m.group(0))]
     shape = t.values[kind.split("_")[0]]
     g = "v" if "v" in shape.groupindex else 0
     found = [(m.group(g).strip(), m.start(g)) for m in shape.finditer(sent)]
@@ -209,21 +217,34 @@ def candidate_values(
             _NO_SUBJECT.match(sent, a) or (sent[a - 1] == "," and not sent[a:pos].strip(" (")) or _ITS.match(sent, a)
         ):
             whose = _clause_before(sent, a)
-        since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
-        if (
-            anothers_frame(sent, whose, (pos, b), value, kind in PLACE_KINDS, t.cues["other_person"])
-            or held_by_another(sent[whose:pos], kind)
-            or _named_opener(sent[whose:pos], people)
-            or _named_state(sent[a:pos])
-            or _couple(sent, pos, value)
-            or cues.not_held(sent, (a, b), (pos, pos + len(value)), t.cues["trip"] if kind in PLACE_KINDS else None)
-            or cues.HEDGE.search(sent[max(since, a) : b])
-        ):
-            continue
-        out.append((value, pos))
+        if not _someone_elses(sent, (a, b), whose, (value, pos), kind, people):
+            out.append((value, pos))
     return out
 
 
+def _someone_elses(
+    sent: str, clause_at: tuple[int, int], whose: int, found: tuple[str, int], kind: str, people: frozenset[str]
+) -> bool:
+    """The value is someone else's, a trip's, a hedge's, or the subject of a clause of its own."""
+    (a, b), (value, pos), t = clause_at, found, table()
+    since = max((m.end() for m in _CONTRAST.finditer(sent, 0, pos)), default=0)  # a hedge before "but" is over
+    place = kind in PLACE_KINDS
+    return bool(
+        anothers_frame(sent, whose, (pos, b), value, place, t.cues["other_person"])
+        or held_by_another(sent[whose:pos], kind)
+        or _named_opener(sent[whose:pos], people)
+        or _named_state(sent[a:pos])
+        or _couple(sent, pos, value)
+        or (place and _ACTS.match(sent, pos + len(value)) is not None)
+        or cues.not_held(sent, (a, b), (pos, pos + len(value)), t.cues["trip"] if place else None)
+        or cues.HEDGE.search(sent[max(since, a) : b])
+    )
+
+
+# a place that does something is its clause's subject, no one's home: "because India does not allow dual"
+_ACTS = re.compile(
+    r"\s+(?:does|doesn't|did|didn't|won't|will|would|can|can't|cannot|allows?|requires?|says|said|wants?)\b", re.I
+)
 PLACE_KINDS = ("city", "country", "place")  # the types whose values are places (a trip's, or a home)
 _OPENER = re.compile(r"\W*(?:(?:and|but|so|while|whereas)\s+)?(?-i:([A-Z][a-z]+))\s+(?!(?:and|&|or)\b)(?-i:[a-z]+)\b")
 
@@ -292,8 +313,11 @@ def _who_capitals(sent: str) -> list[str]:
 def _continues(sent: str, lead: str, t: Table, before: str) -> bool:
     """A fragment without a person of its own beside a sentence in the speaker's own frame, or in a passage
     that names nobody at all ("Allergy test done. The skin test says sesame."): the speaker's, implied."""
-    timeless = re.sub(
-        r"\bthis\s+(?:time|year|month|week|spring|summer|autumn|fall|winter|round)\b", "", sent, flags=re.I
+    timeless = re.sub(  # and "you could say" says nothing of the listener
+        r"\bthis\s+(?:time|year|month|week|spring|summer|autumn|fall|winter|round)\b|\byou\s+(?:can|could|might)\s+say\b",
+        "",
+        sent,
+        flags=re.I,
     )
     bare = not re.search(  # "Canada this time"; "there's a Kia EV6 in the driveway now": no one's there
         r"\b(?:you|your|he|she|they|this|that|there(?!['’]s|\s+is|\s+are)|who)\b", timeless, re.I
@@ -301,7 +325,10 @@ def _continues(sent: str, lead: str, t: Table, before: str) -> bool:
     nobody = (
         _IMPLIED.match(sent) is not None
         and not re.search(r"\b(?:he|she|they|his|her|their|him|them)\b", lead, re.I)  # "you": the assistant asked
-        and all(is_known_place(w) or w.lower() in words("not_names") for w in _who_capitals(sent.strip()))
+        and all(
+            is_known_place(w) or w.lower() in words("not_names") or any(f(w) for f in _WORD_KINDS.values())
+            for w in _who_capitals(sent.strip())
+        )  # (a language or a nationality names no one)
     )
     return (
         bare
@@ -312,7 +339,7 @@ def _continues(sent: str, lead: str, t: Table, before: str) -> bool:
 
 # types whose values are said of many things besides the speaker's own state: their cue is needed even with a
 # value filed ("I bought a yellow raincoat" is no new favourite colour; "We got a dog!" no allergy)
-_ALWAYS_CUED = frozenset({"allergen", "colour"})
+_ALWAYS_CUED = frozenset({"allergen", "colour", "demonym"})
 
 
 def _cue_for(own: re.Pattern[str] | None, kind: str, values: Sequence[str], turn: str) -> re.Pattern[str] | None:
@@ -349,7 +376,7 @@ def changes(
     read_attrs = {s.attribute for s in already if s.subject == SELF and s.polarity == 1}  # "keto is over" ends one
     read_values = {fold(s.value) for s in already if s.subject == SELF}
     norm = readable(text, asides=False)
-    passages = _passages(norm, _as_own(asked))
+    passages = read_passages(norm, in_own_words(asked) if asked else "", table().cues["first_person"])
     out: list[Statement] = []
     for attribute, kind in t.types.items():
         values = filed.get(attribute) or ()
@@ -365,7 +392,7 @@ def changes(
 
 
 def _loved(
-    passages: list[_Passage], filed: Mapping[str, Sequence[str]], read: set[str], norm: str, said_at: datetime
+    passages: list[Passage], filed: Mapping[str, Sequence[str]], read: set[str], norm: str, said_at: datetime
 ) -> list[Statement]:
     """New favourites: of any dish or book where one is filed; a drink or a dish known for what it is where none is."""
     t, out = table(), []
@@ -396,46 +423,16 @@ def _statement(attribute: str, found: tuple[str, int, int], norm: str, said_at: 
     return Statement(subject=SELF, attribute=attribute, value=value, valid_from=valid, span=(a, b))
 
 
-def _as_own(asked: str | None) -> str:
-    """A question to the speaker in their own words: "your" is "my", "you" is "I"."""
-    return in_own_words(asked) if asked else ""
-
-
-@dataclass(frozen=True)
-class _Passage:
-    start: int
-    end: int
-    sent: str
-    around: str  # the sentences either side (and, before the first, the question the turn answers)
-    fragment: bool  # no first person of its own: its cue may sit in `around`
-    before: str = ""  # the question the turn answers and the sentence before: whose a fragment's value may be
-
-
-def _passages(norm: str, asked: str) -> list[_Passage]:
-    """A turn's sentences, each with what surrounds it, worked out once for every attribute read."""
-    spans = sentences(norm)
-    out = []
-    for i, (s_start, s_end) in enumerate(spans):
-        sent = norm[s_start:s_end]
-        around = " ".join(norm[a:b] for a, b in spans[max(0, i - 1) : i + 2] if (a, b) != (s_start, s_end))
-        around = f"{asked} {around}" if i == 0 and asked else around
-        before = f"{asked if i == 0 else ''} {norm[spans[i - 1][0] : spans[i - 1][1]] if i else ''}"
-        fragment = not table().cues["first_person"].search(sent) or bool(_MINE.match(sent))  # "Mine is tree nuts."
-        out.append(_Passage(s_start, s_end, sent, around, fragment, before))
-    return out
-
-
 _FOOD_AFTER = re.compile(
     r"\s+(?:wine|tea|chocolate|coffee|bread|rice|meat|fish|beans?|lentils|pepper|onion|sauce)\b", re.I
 )
 _HELD_TOGETHER = ("allergen", "language", "hobby")  # types whose values hold together, said as a list
 _ITEM_GAP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)"
 _LISTED = re.compile(rf"{_ITEM_GAP}(?:[\w-]+(?:\s+[\w-]+)?{_ITEM_GAP})*", re.I)  # "walnuts, pecans and almonds"
-_MINE = re.compile(r"\W*(?:(?:and|but|so|now)\s+)?(?:mine|ours)\b", re.I)  # its noun said in the sentence before
 
 
 def _last_new(
-    passages: list[_Passage],
+    passages: list[Passage],
     kind: str,
     cue: re.Pattern[str] | None,
     known: set[str],
@@ -451,8 +448,9 @@ def _last_new(
             continue
         if p.fragment and best is not None:
             continue  # "... it's tree nuts. Cashews, walnuts, the lot.": a fragment after the value says more of it
-        # a number's: only the sentence before can be another's
-        whose = p.before if kind in ("phone", "email") else None
+        # a fragment continues the sentence before it: only that one can make its value another's ("New
+        # address: Galway. My husband got a transfer." is the speaker's)
+        whose = p.before
         prev = None
         for value, pos in candidate_values(sent, kind, around, people, whose):
             gap = shapes.REFINES if kind in PLACE_KINDS else _LISTED if kind in _HELD_TOGETHER else None

@@ -136,7 +136,8 @@ SUBORDINATE_LEAD = Lazy(r"^\W*(?:right\s+|just\s+|shortly\s+)?(?:after|since|bef
 DISCOURSE = Lazy(
     r"^\s*(?:(?:oh|so|well|also|btw|by\s+the\s+way|actually|anyway|update|fyi|quick\s+update|news|"
     r"good\s+news|big\s+news|fun\s+fact|heads\s+up|ok|okay|yes|yeah|yep|no|nope|nah|hi|hey|hello|finally|just|"
-    r"officially|recently|guess\s+what|as\s+of\s+\w+|starting\s+\w+(?:\s+\w+)?|since\s+\w+(?:\s+\d{4})?|"
+    r"officially|recently|now|(?:and|but|so)\s+now|these\s+days|nowadays|guess\s+what|as\s+of\s+\w+|"
+    r"starting\s+\w+(?:\s+\w+)?|since\s+\w+(?:\s+\d{4})?|"
     r"last\s+\w+|this\s+\w+|yesterday|today|earlier\s+this\s+\w+|(?:\w+|a\s+few|a\s+couple\s+of)\s+\w+\s+ago|"
     r"in\s+\d{4}|(?:19|20)\d\d|lol|haha|(?:day|week|month)\s+\d+\s+of)[\s,!:.—–-]*)*$",
     re.I,

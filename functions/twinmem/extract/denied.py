@@ -63,6 +63,7 @@ def _other_shaped(text: str, kind: str, old: str) -> list[str]:
 
 
 _I = re.compile(r"I(?:['’]\w+)?$")  # the speaker, no name ("I'm")
+_NAMES_A_VALUE = re.compile(r"\d|@|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z][a-z])")  # a number, an address, or a name inside
 
 
 def denied(
@@ -74,6 +75,9 @@ def denied(
         return []
     spans = [(a, b) for a, b in sentences(reply) if b > m.end()]
     start, end = (max(m.end(), spans[0][0]), spans[0][1]) if spans else (m.end(), len(reply))
+    end = (
+        spans[1][1] if len(spans) > 1 and not _NAMES_A_VALUE.search(reply[start:end]) else end
+    )  # "No, ... gone. It's X."
     first = reply[start:end]
     read = {s.attribute for s in found if s.subject == SELF}
     for attribute, values in filed.items():

@@ -44,7 +44,8 @@ _FRAMES = [
         re.I,
     ),
     re.compile(
-        rf"\b(?:these\s+days|nowadays|now|lately|since\s+(?:that|the|my|our|last)\s+[\w-]+(?:\s+[\w-]+){{0,3}}?)"
+        rf"\b(?:these\s+days|nowadays|now|lately|"
+        rf"(?:since|after|ever\s+since)\s+(?:that|the|my|our|last)\s+[\w-]+(?:\s+[\w-]+){{0,3}}?)"
         rf"\s*,?\s+it'?s\s+(?:all\s+)?{_NP}{_END}",
         re.I,
     ),

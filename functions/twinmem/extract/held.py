@@ -12,7 +12,8 @@ from twinmem.extract.text import clause
 __all__ = ["gone", "own_value"]
 
 _OLD = re.compile(
-    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)(?<!based\s)(?:from|out\s+of)|off|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be)\s+(?:port\s+|the\s+)?$",
+    r"\b(?:(?<!serving\s)(?<!running\s)(?<!operating\s)(?<!working\s)(?<!based\s)(?:from|out\s+of)|off|away\s+from|instead\s+of|was|old|previous|previously|formerly|used\s+to\s+be|"
+    r"quit|quitting|stopped|dropped|ditched|gave\s+up|giving\s+up)\s+(?:port\s+|the\s+)?$",
     re.I,
 )
 # "she's hiring a junior UX researcher": whom they seek is someone else, not what they are

@@ -169,7 +169,8 @@ _VALUE_START = re.compile(
 _OBJECT = re.compile(
     r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put|hired|poached|recruited|headhunted|snapped|bought|"
     r"acquired|migrated|shipped|relocated|racked|carried|hauled|brought|sailed|towed|bumped|upgraded|updated|"
-    r"downgraded|patched|pinned|rolled|repriced|raised|dropped|cut)\s+(?:it|him|her)\b",
+    r"downgraded|patched|pinned|rolled|repriced|raised|dropped|cut|marked|marking|flagged|flagging|set|setting|"
+    r"labelled|labeled|tagged|tagging|moving)\s+(?:it|him|her)\b",
     re.I,
 )
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause
@@ -377,6 +378,10 @@ _THIRD_AGAIN = re.compile(  # the one named, spoken of again: "Odalys told me ..
 )
 
 
+_THERE = re.compile(r"\W*(?:(?:so|and|now|then)\s+)?$", re.I)
+_THERE_AFTER = re.compile(r"\s+(?:now\s+)?(?:lives|is|sits|stays|docks|moved|went|'s)\s+(?:now\s+)?there\b", re.I)
+
+
 def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str] = ()) -> str | None:
     """Whose the value at `pos` is: the subject named nearest before it in its clause (or carried on)."""
     a, b = clause(sent, pos)
@@ -386,13 +391,22 @@ def _owner(sent: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]
         # "..., so Aalborg it is"; "She landed at ..."; "we bumped it to 1.9.0 once the SAML fix landed"
         here = [(p, n) for p, n in named if p < pos] or here
     if not here:
-        return None
+        return _there(sent, b, named)
     before = [(p, n) for p, n in here if p < pos]
     if not before:
         return here[0][1]
     p, n = before[-1]
     between = _between(sent, p, n, pos, named, old)
     return None if between is None or someone_between(blanked(between), named) else n
+
+
+_DOES = r"\s+(?:is|was|has|had|went|goes|will|moved|moves|heads|headed|returns|returned)\b"  # its clause's subject
+
+
+def _there(sent: str, b: int, named: list[tuple[int, str]]) -> str | None:
+    """Whose place "there" is, said in the next clause: "a slip in Ventura Harbor, so Seabird lives there now"."""
+    there = (n for p, n in named if p >= b and _THERE.match(sent, b, p) and _THERE_AFTER.match(sent, p + len(n)))
+    return next(there, None)
 
 
 def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], old: Sequence[str]) -> str | None:
@@ -406,7 +420,7 @@ def _between(sent: str, p: int, n: str, pos: int, named: list[tuple[int, str]], 
     if p < 0 and opening and re.search(r"(?:his|her|their)$", opening.group(0), re.I) and kin().match(between):
         return None  # "... and his wife still works at Tidewell": the wife's, not his
     for said in (w for v in old for w in dict.fromkeys((v, v.split()[0])) if len(w) > 2):  # the whole value first
-        between = re.sub(rf"\b{re.escape(said)}\b", " ", between)
+        between = re.sub(rf"\b{re.escape(said)}\b(?!{_DOES})", " ", between)  # not "Femi is going back to ..."
     return between
 
 

@@ -174,8 +174,7 @@ def antecedent(hit: Hit, raw: str) -> str:
     if (won := _WON.search(pre)) is not None:  # "Khruangbin has overtaken Radiohead, they're my ...": the winner
         return won.group(1)
     if said == "there":  # "took a job in Porto and lives there now": Porto (or the one the sentence before named)
-        places = [m.group(1) for m in _NAMED_IN.finditer(pre) if is_known_place(m.group(1))]
-        places = places or [m.group(1) for m in _NAMED_IN.finditer(hit.before) if is_known_place(m.group(1))]
+        places = _places_named(pre) or _places_named(hit.before)
         return places[-1] if places else raw
     if said in ("theirs", "hers", "his"):  # "a new Identity team got spun up and auth-gateway is theirs": Identity team
         owners = re.findall(r"(?-i:\b((?:[A-Z][\w-]*\s+)+team|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b", pre)
@@ -189,6 +188,12 @@ def antecedent(hit: Hit, raw: str) -> str:
     if said not in ("it", "this", "that", "they", "my"):  # ("my" alone: "Still my favourite book.")
         return raw
     return _it_named(hit, pre) or raw
+
+
+def _places_named(text: str) -> list[str]:
+    """Known places named inside a text; those no one is named ("Manchester to see my friend Farah"), if any."""
+    places = [m.group(1) for m in _NAMED_IN.finditer(text) if is_known_place(m.group(1))]
+    return [p for p in places if not gender_of(p)] or places
 
 
 def _it_named(hit: Hit, pre: str) -> str | None:
@@ -217,7 +222,17 @@ def _favourite_named(hit: Hit, pre: str, found: str | None) -> str | None:
     kind = list(A_PERSON.finditer(pre))
     if kind and (found is None or pre.rfind(found) < kind[-1].start()):
         return kind[-1].group("v")
-    return found if found is not None else _had_before(hit, pre)
+    return found if found is not None else _colour_before(hit, pre) or _had_before(hit, pre)
+
+
+def _colour_before(hit: Hit, pre: str) -> str | None:
+    """A colour's "it": the colour said before it ("painting the office teal bc it's my favorite color")."""
+    if not re.fullmatch(r"colou?rs?", hit.m.groupdict().get("thing") or "", re.I):
+        return None
+    from twinmem.extract.context import table  # (context reads favourites, which read this module)
+
+    colours = list(table().values["colour"].finditer(pre))
+    return colours[-1].group(0) if colours else None
 
 
 # the kind of person one has become: "came out of it a matcha person" (a favourite's "it" is the matcha)
@@ -474,25 +489,7 @@ _ENDED_AS = {
 }
 _SITE = re.compile(
     r"(?:[\w&.-]+(?:\s+[\w&.-]+)?['’]s\s+)?(.+?)\s+(?:DC|data\s*cent(?:er|re)|datacenter|region|facility|site|campus|"
-    r"office|colo)",
+    r"office|colo|rack|racks|cage|server\s+room|warehouse)",
     re.I,
 )
-_PLACE_IN = re.compile(r"\bin\s+((?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*)){0,3})\s*$")
-
-
-def pets_joined(found: list[Statement], species: re.Pattern[str]) -> list[Statement]:
-    """A pet told by its kind, then named in a later sentence ("got a cockapoo puppy. She's called it Maple"): one
-    pet, the name with its kind."""
-    kinds: dict[str, Statement] = {}
-    joined: set[int] = set()
-    out = []
-    for s in found:
-        is_pet = s.attribute == "pet" and s.polarity == 1
-        kind = kinds.pop(s.subject, None) if is_pet and not s.qualifier and not species.fullmatch(s.value) else None
-        if kind is not None:
-            joined.add(id(kind))
-            s = s.model_copy(update={"qualifier": kind.value})
-        elif is_pet and species.fullmatch(s.value):
-            kinds[s.subject] = s
-        out.append(s)
-    return [s for s in out if id(s) not in joined]
+_PLACE_IN = re.compile(r"\b(?:in|on|at)\s+((?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*)){0,3})\s*$")

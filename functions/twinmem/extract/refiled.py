@@ -22,18 +22,43 @@ __all__ = ["as_country_told", "as_said_in_full", "as_thing_place", "as_work_told
 _A_THINGS = frozenset("location port version status owner price".split())
 
 
-def as_thing_place(found: list[Statement], things: Mapping[str, Mapping[str, Sequence[str]]] | None) -> list[Statement]:
-    """A home told of a thing is its location: "The Sea Wren lives in Dartmouth now" (a boat filed with a place)."""
+def as_thing_place(
+    found: list[Statement], things: Mapping[str, Mapping[str, Sequence[str]]] | None, text: str = ""
+) -> list[Statement]:
+    """A home told of a thing is its location: "The Sea Wren lives in Dartmouth now" (a boat filed with a place),
+    "Lighthouse, our staging cluster, lives in Frankfurt" (a name said with what it is)."""
     kept = {  # a thing: no person's first name, nowhere it lives filed (a boat, not Lucia)
         name
         for name, filed in (things or {}).items()
         if _A_THINGS & set(filed) and not {"home_city", "home_country"} & set(filed) and gender_of(name) is None
     }
+    kept |= {st.subject for st in found if _said_as_a_thing(st.subject, text)}
     placed = {(st.subject, fold(st.value)) for st in found if st.attribute == "location"}
     homes = [st for st in found if st.attribute in ("home_city", "home_country") and st.subject in kept]
+    found = _not_ours({fold(st.value) for st in homes}, found)
     return [st for st in found if st not in homes] + [
         st.model_copy(update={"attribute": "location"}) for st in homes if (st.subject, fold(st.value)) not in placed
     ]
+
+
+def _not_ours(its: set[str], found: list[Statement]) -> list[Statement]:
+    """Without the speaker's homes that are a thing's place ("our staging cluster ... lives in Frankfurt")."""
+    return [
+        st for st in found if not (st.subject == SELF and st.attribute.startswith("home_") and fold(st.value) in its)
+    ]
+
+
+def _said_as_a_thing(name: str, text: str) -> bool:
+    """A name said with a lower-case account of what it is: "Lighthouse, our staging cluster," (no person)."""
+    return (
+        name != SELF
+        and gender_of(name) is None
+        and re.search(
+            rf"\b{re.escape(name)},\s+(?:our|my|the|their|a|an)\s+(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){{0,2}},",
+            text,
+        )
+        is not None
+    )
 
 
 def as_said_in_full(found: list[Statement], text: str) -> list[Statement]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import date, datetime
-from functools import cache
 
 from twinmem.extract import context, cues
 from twinmem.extract import named as named_subjects
@@ -30,7 +29,8 @@ from twinmem.extract.confirmed import confirmed, confirms
 from twinmem.extract.denied import denied
 from twinmem.extract.first_values import first_values
 from twinmem.extract.next_sentence import favourite_answered, follow_up, promoted_to, someone_named, wed_to
-from twinmem.extract.pairs import Hit, clean, covering, pets_joined, statements
+from twinmem.extract.pairs import Hit, clean, covering, statements
+from twinmem.extract.pets import pet_named, pet_patterns, pets_joined
 from twinmem.extract.refiled import as_country_told, as_said_in_full, as_thing_place, as_work_told, studies, with_denied
 from twinmem.extract.restated import corrected, day_corrected, put_right, restated
 from twinmem.extract.said_as_it import said_as_it
@@ -59,37 +59,6 @@ def _conditional_spans(sent: str) -> list[tuple[int, int]]:
 
 _COND_END = re.compile(r"[,;:—–]")
 _WHEN_CLAUSE = re.compile(r"\W*when\s+\S+.*?(?=,|\s(?:i|we|they|he|she|you)\s)", re.I)
-
-
-_NAME_NEXT = re.compile(
-    r"\s*(?:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:he|she|they|we|i|the\s+kids?)\s+(?:named|called)\s+(?:him|her|it))"
-    r"\s+(?P<n>(?-i:[A-Z][a-z]+))\b",
-    re.I,
-)
-
-
-@cache
-def _pet_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    m = grammar().macros
-    species = re.compile(rf"(?:[\w-]+\s+)?(?:{m['SPECIES']})", re.I)
-    named = re.compile(
-        rf"(?i:(?:his|her|its|their)\s+name(?:'s|\s+is)|(?:named|called)(?:\s+(?:him|her|it|them))?)\s+"
-        rf"(?P<n>{m['NAMETOK']})(?!\s*(?-i:[A-Z]))"
-    )
-    return species, named
-
-
-def _pet_named(st: Statement, norm: str) -> Statement:
-    """A pet filed by its species takes the name said with it ("a greyhound last week; his name is Pilot"), a
-    name said outright even where it is also a word."""
-    species, named = _pet_patterns()
-    if st.attribute != "pet" or st.polarity != 1 or not species.fullmatch(st.value):
-        return st
-    after = norm[st.span[0] :]
-    end = re.search(r"[.!?](?:\s|$)", after)
-    cut = end.end() if end else len(after)
-    found = named.search(after[: min(cut, 120)]) or _NAME_NEXT.match(after, cut)  # "...greyhound! her name's Biscuit"
-    return st.model_copy(update={"value": found.group("n"), "qualifier": st.qualifier or st.value}) if found else st
 
 
 def _value_span(m: re.Match[str]) -> tuple[int, int] | None:
@@ -167,9 +136,22 @@ _OPINION = re.compile(r"\b(?:think|thinks|guess|reckon|reckons|believe|believes)
 
 _OWN_CLAUSE = re.compile(r"\s(?:i|we|i'm|i've|i'd|i'll)\s", re.I)
 _AS_ADVISED = re.compile(r"\b(?:like|as)\s+(?:you|u|the\s+\w+)\s+(?:suggested|said|recommended|advised)\b", re.I)
-_FOR_YOU = re.compile(r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:need|want)\b", re.I)
+_FOR_YOU = re.compile(
+    r"\b(?:just\s+)?in\s+case\s+(?:you|u)\b|\bif\s+(?:you|u)\s+(?:ever\s+|ever\s+need\s+to\s+)?(?:need|want|call|text|reach)\b",
+    re.I,
+)
 _Spoken = tuple[str | None, str | None]  # the one person and the one thing a turn refers back to
+# a sentence opening on a verb in the past, with no one before it: "Got a ferret instead."
+_NO_SUBJECT = re.compile(
+    r"\W*(?:(?:then|and|so|also|just|finally)\s+)?(?-i:[Gg]ot|[Bb]ought|[Aa]dopted|[Mm]oved|[Ss]tarted|[Jj]oined|[Ss]witched|[Ll]eft|[Qq]uit)\b"
+)
 _OPENS_CLAUSE = re.compile(r"\W*(?:(?:so|now|then|well|yes|yeah|ok|okay)\W+)*", re.I)
+
+
+def _unsaid(turn: Turn, sent: str) -> Subject | None:
+    """Who a sentence with no subject is about: the speaker, or the person the sentence before opened on when it
+    opens on a verb of theirs ("Leila gave the gecko away. Got a ferret instead": hers)."""
+    return turn.opened_before if turn.opened_before is not None and _NO_SUBJECT.match(sent) else turn.speaker()
 
 
 def _hedged(text: str, rule: Rule) -> bool:
@@ -223,7 +205,7 @@ class RulesExtractor:
             found += first_values(text, said_at, found) + answered(text, said_at, asked, things or {}, found, filed)
             if asked and confirms(text):  # "So Checkout's owner is the Platform team?" / "correct"
                 found += _new(found, confirmed(text, asked, lambda t: self._checked(t, said_at, role, speaker, things)))
-        found = as_thing_place(as_said_in_full(found, text), things)
+        found = as_thing_place(as_said_in_full(found, text), things, text)
         return Reading(
             statements=[
                 st.model_copy(
@@ -270,12 +252,12 @@ class RulesExtractor:
             )
             found = found + someone_named(prev, sent, s_start, turn)  # "... seeing someone new. His name is Tobias"
             prev = sent
-            for st in map(lambda st: _pet_named(st, norm), found):
+            for st in map(lambda st: pet_named(st, norm), found):
                 key = (st.subject.lower(), st.attribute, value_key(st.attribute, st.value), st.polarity, st.qualifier)
                 if key not in seen:
                     seen.add(key)
                     out.append(st)
-        out = pets_joined(out + restated(norm, out), _pet_patterns()[0])
+        out = pets_joined(out + restated(norm, out), pet_patterns()[0])
         if turn.assistant and not turn.named:  # its claims about things and others are its own, not what was said
             return [st for st in out if st.subject == SELF]
         return out
@@ -462,9 +444,7 @@ class RulesExtractor:
         if lead is not None or cues.DISCOURSE.match(re.sub(rf"(?:{cues.AUX_TOK})*\s*$", "", pre, flags=re.I)):
             aux = re.search(rf"(?:{cues.AUX_TOK})*\s*$", pre, re.I)
             hit.aux = aux.group(0) if aux else ""
-            if m.start() == 0 and hit.rule.needs_be:
-                return None
-            return turn.speaker()
+            return None if m.start() == 0 and hit.rule.needs_be else _unsaid(turn, pre + sent[m.start() :])
         return None
 
     # ------------------------------------------------------------------ polarity / tense
@@ -490,7 +470,7 @@ class RulesExtractor:
     @staticmethod
     def _past(hit: Hit) -> bool:
         verb = hit.m.group(0)
-        if cues.PERFECT.search(hit.aux):
+        if cues.PERFECT.search(hit.aux) or re.search(r"['’]s\s*$", hit.aux):  # "she's lived there": she has
             return False
         if cues.PAST_AUX.search(hit.aux):
             return True

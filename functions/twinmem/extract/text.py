@@ -48,7 +48,7 @@ _RELATIVE_ASIDE = re.compile(
 
 # what a thing is, then its name as the aside: "Our sales dashboard, Atlas, is owned by Marco"
 _NAMED_ASIDE = re.compile(
-    r"(?P<what>\b(?:our|the|my|their)\s+[a-z][a-z -]{1,40}?\s*,\s*)"
+    r"(?P<what>\b(?:our|the|my|their)\s+(?-i:(?:[a-z][a-z-]*|[A-Z]{2,5})(?:\s+(?:[a-z][a-z-]*|[A-Z]{2,5})){0,5})\s*,\s*)"
     r"(?:(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})|(?-i:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*))"
     r"(?P<comma>\s*,)" + _THEN_VERB,
     re.I,

@@ -98,6 +98,8 @@ class Turn:
         self.known_thing: str | None = None  # the one recorded thing the turn (or its question) names
         self.partner: str | None = None
         self.sentence = self.before = ""  # the sentence being read, and the one before it
+        self.opened_by: Subject | None = None  # the person the sentence being read opens on ("Leila sold ...")
+        self.opened_before: Subject | None = None  # and the one the sentence before opened on
 
     def speaker(self) -> Subject | None:
         return None if self.assistant and not self.named else Subject(SELF, "self")
@@ -108,12 +110,13 @@ class Turn:
     def notice(self, sentence: str) -> None:
         """A sentence that opens with a person's name makes them whom "he" or "she" refers to next."""
         self.sentence, self.before = sentence, self.sentence
+        self.opened_before, self.opened_by = self.opened_by, None
         sentence = _ASKING.sub("", sentence)  # "Could Oskar help?": Oskar
         if (called := _CALLED.search(sentence)) and called.group(1).lower() not in words("not_names"):
             self.last_person = Subject(called.group(1), "person")  # "his name is Ravi": Ravi is whom "he" is next
             return
         rel = (  # "my sister Ana moved", "mum Rosalind's downsized"
-            rf"\W*(?:(?i:my|our)\s+)?(?i:{M['REL']})\s+({M['NAMETOK']})(?:['’]s)?\s+"
+            rf"\W*(?:(?i:my|our)\s+(?:(?-i:[a-z]+)\s+)?)?(?i:{M['REL']})\s+({M['NAMETOK']})(?:['’]s)?\s+"
             r"(?:and\s+(?:his|her)\s|(?!(?:and|&|or)\b)[a-z])"
         )
         m = re.match(rel, sentence) or _rel_inside(sentence) or _MET.search(sentence)  # "Ran into Raj ...": Raj
@@ -126,6 +129,7 @@ class Turn:
             if _OBJECT_PRONOUN.match(sentence, m.end(1)):  # "Paystack poached him": "him" is someone else
                 return
             self.last_person = Subject(name, "person")
+            self.opened_by = self.last_person if m.start(1) < 12 and not _MET.match(sentence) else None
 
     def pronoun(self, word: str) -> Subject | None:
         w = word.lower()
@@ -207,6 +211,8 @@ class Turn:
         det, np = _noun_phrase(toks)
         if not np or np[0] == "&":
             return None
+        if _named_apart(toks, det, np):  # "Kestrel the build box is in ...": the name, then what it is
+            np = toks[det - 1 : det]
         text = re.sub(r"['’]s$", "", " ".join(np))
         low = text.lower()
         if low in _NOT_THINGS or _VERSION_OF.fullmatch(low):  # "Version 4 (of X) went live"
@@ -237,6 +243,18 @@ class Turn:
         return subj
 
 
+def _named_apart(toks: list[str], det: int, np: list[str]) -> bool:
+    """A name said before "the <what it is>" with no comma ("Kestrel the build box"): the name is the thing."""
+    if det < 1 or toks[det].lower() not in ("the", "our", "my") or not all(w.islower() for w in np):
+        return False
+    name = toks[det - 1]
+    return (
+        bool(re.fullmatch(r"[A-Z][\w-]+", name))
+        and name.lower() not in words("not_names")
+        and all(w.lower() in words("not_names") for w in toks[: det - 1])
+    )
+
+
 def _named_by_head(text: str) -> tuple[str, bool]:
     """The name in a thing said with what it is: "our build server kestrel", "the price-watcher bot"."""
     headed = _HEADED.fullmatch(text) or _ID_HEADED.fullmatch(text)
@@ -249,7 +267,11 @@ _OBJECT_PRONOUN = re.compile(
     r"to|for|from|away|back|over|out|again|as)\b)))",
     re.I,
 )
-_SEAT = re.compile(r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base)", re.I)
+_SEAT = re.compile(
+    r"(.+?)['’]s\s+(?:head\s+office|headquarters|hq|main\s+office|home\s+base|slip|berth|mooring|hangar|rack|"
+    r"servers?|data\s*cent(?:er|re)|region|garage|pitch|stall|spot)",
+    re.I,
+)  # where a thing is kept: "Marigold's slip is in Port Townsend" is where Marigold is
 _MET = re.compile(
     r"\b(?i:ran\s+into|bumped\s+into|met\s+up\s+with|caught\s+up\s+with|heard\s+from|had\s+(?:coffee|lunch|dinner|drinks)\s+with|"
     r"saw|visited|texted|messaged)"
