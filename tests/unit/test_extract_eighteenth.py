@@ -210,3 +210,47 @@ def test_a_university_by_its_initials_and_a_title_of_three_words() -> None:
 
 def test_a_train_taken_somewhere_is_no_thing_kept_there() -> None:
     assert not any(a == "location" for _s, a, _v, _p in read("Took the bus over to Bath to see my aunt."))
+
+
+def test_a_boat_spoken_of_as_she() -> None:
+    assert ("Puffin", "location", "Oban", 1) in read("Took Puffin out at dawn, she's moored at Oban for the summer.")
+    assert ("Sea Lark", "location", "Dartmouth", 1) in read(
+        "Spent Sunday painting the Sea Lark. She's on a mooring in Dartmouth this year."
+    )
+    assert not any(a == "location" for _s, a, _v, _p in read("Took Greta out for lunch, she's moored at Oban."))
+
+
+def test_a_passion_is_a_pastime() -> None:
+    assert values("My great passion these days has been sea kayaking.", "hobby") == ["sea kayaking"]
+
+
+def test_a_favourite_said_of_it_after_a_title_and_a_language() -> None:
+    text = "I maintain that Persuasion is the best novel in the English language, and it remains my favourite book."
+    assert values(text, "favorite_book") == ["Persuasion"]
+
+
+def test_a_named_place_by_a_landmark_is_the_thing() -> None:
+    text = "The Lantern Cafe by the harbour is owned by Moira Blake."
+    assert ("Lantern Cafe", "owner", "Moira Blake", 1) in read(text)
+
+
+def test_a_firm_said_no_longer_then_the_one_now() -> None:
+    got = read("Kai quit. He's not at Vantor anymore, he's at Brightline now.")
+    assert ("Kai", "employer", "Brightline", 1) in got
+    assert ("Kai", "employer", "Vantor", -1) in got
+
+
+def test_a_firm_someone_is_at_with_the_work_they_do_there() -> None:
+    assert ("Ola", "employer", "Volvo", 1) in read("Ola from my old team is at Volvo now, doing battery stuff.")
+    assert not values("Mum is at Tesco now, doing the big shop.", "employer")
+
+
+def test_a_title_held_in_a_subject_and_a_thing_switched() -> None:
+    assert ("Anil", "job_title", "lecturer", 1) in read("My brother Anil is lecturer in physics at the university.")
+    asked = "Does the smtp-relay still use port 2525?"
+    got = read(
+        "We switched it to 587 last week, the provider insisted.",
+        things={"smtp-relay": {"port": ["2525"]}},
+        asked=asked,
+    )
+    assert ("smtp-relay", "port", "587", 1) in got

@@ -170,7 +170,7 @@ _OBJECT = re.compile(
     r"\b(?:owns|maintains|runs|took\s+over|picked\s+up|moved|sent|put|hired|poached|recruited|headhunted|snapped|bought|"
     r"acquired|migrated|shipped|relocated|racked|carried|hauled|brought|sailed|towed|bumped|upgraded|updated|"
     r"downgraded|patched|pinned|rolled|repriced|raised|dropped|cut|marked|marking|flagged|flagging|set|setting|"
-    r"labelled|labeled|tagged|tagging|moving)\s+(?:it|him|her)\b",
+    r"labelled|labeled|tagged|tagging|moving|switched|changed|pointed|repointed)\s+(?:it|him|her)\b",
     re.I,
 )
 # "We put TLS on it and it serves on 8443": "it" doing what things do, in a later clause

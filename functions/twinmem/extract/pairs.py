@@ -211,6 +211,7 @@ def _it_named(hit: Hit, pre: str) -> str | None:
     spoken = {m.group(1) for m in _SPOKEN_TO.finditer(f"{hit.before} {pre}")}  # "sorry Stevie. they're my ..."
     names = [_without_opening_verb(n) for n in names if n not in spoken]
     fav = hit.rule.attribute == "favorite"  # a favourite dish or book is no place ("Since the Tokyo trip it's ...")
+    names += [m.group(1) for m in _NAMED_IN.finditer(pre)][::-1] if fav else []  # "Middlemarch is ..., and it"
     names = [n for n in names if not (fav and _no_favourite(n, hit))]
     found = next((n for n in names if n.lower() not in words("not_names") and not n.lower().startswith("i'")), None)
     return _favourite_named(hit, pre, found) if fav else found

@@ -203,16 +203,25 @@ class Turn:
             toks = toks[:-1]  # "it was physically relocated": it
         return self.it_thing() if len(toks) > 1 and toks[-1].lower() in ("it", "they") else None
 
+    def _her_vessel(self, toks: list[str]) -> Subject | None:
+        """ "Took Otter out this morning, she's moored at ...": "she" for a boat, the name before it that is no
+        person's (with no woman named in the sentence or the one before)."""
+        if not toks or re.sub(r"['’]s$", "", toks[-1]).lower() != "she":
+            return None
+        said = f"{self.before} {self.sentence[: self.sentence.rfind(toks[-1])]}"
+        names = [n for n in _VESSEL.findall(said) if n.split()[0].lower() not in words("not_names")]
+        if not names or any(gender_of(w) == "female" for w in re.findall(r"\b[A-Z][a-z]+\b", said)):
+            return None  # "Took Sarah out ..., she's ...": Sarah
+        return Subject(names[-1], "thing")
+
     def thing(self, pre: str) -> Subject | None:
         """Subject for a thing named just before the predicate ("the payments service")."""
         toks = re.findall(r"[\w.@/+#'’&-]+", pre)
-        if (said := self._it_after(toks)) is not None:
+        if (said := self._it_after(toks)) is not None or (said := self._her_vessel(toks)) is not None:
             return said
-        det, np = _noun_phrase(toks)
+        det, np = _thing_phrase(toks)
         if not np or np[0] == "&":
             return None
-        if _named_apart(toks, det, np):  # "Kestrel the build box is in ...": the name, then what it is
-            np = toks[det - 1 : det]
         text = re.sub(r"['’]s$", "", " ".join(np))
         low = text.lower()
         if low in _NOT_THINGS or _VERSION_OF.fullmatch(low):  # "Version 4 (of X) went live"
@@ -241,6 +250,17 @@ class Turn:
         subj = Subject(text, "thing")
         self.last_thing = subj
         return subj
+
+
+def _thing_phrase(toks: list[str]) -> tuple[int, list[str]]:
+    """The words naming a thing before its predicate (`_noun_phrase`), with where its determiner is; the name
+    before a place it is by ("The Pemberley Tea Rooms by the abbey"), or before what it is ("Kestrel the box")."""
+    det, np = _noun_phrase(toks)
+    if det >= 2 and toks[det - 1].lower() in _PLACING and (named := _noun_phrase(toks[: det - 1])[1]):
+        np = named if named[0][:1].isupper() else np
+    if np and _named_apart(toks, det, np):
+        np = toks[det - 1 : det]
+    return det, np
 
 
 def _named_apart(toks: list[str], det: int, np: list[str]) -> bool:
@@ -337,6 +357,11 @@ _NOT_IDENT = frozenset(
 )
 _NUMBER = re.compile(r"[v#]?\d[\d.,:]*")
 _VERSIONED = re.compile(r"([A-Za-z][\w+#-]*(?:\s+[A-Za-z][\w+#-]*)?)\s+v?\d+(?:\.\d+){1,3}")
+# a vessel's name: after "the", "called"/"named", or a verb of sailing it ("Took Otter out", "the Sea Wren")
+_VESSEL = re.compile(
+    r"(?:\b(?i:the|called|named|took|sailed|sail|take|moved|brought)\s+)((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))"
+)
+_PLACING = frozenset("by near on in at behind beside opposite off".split())  # where a named thing is
 _DETERMINERS = ("the", "our", "my", "their", "this", "its", "your")
 _JOINS = ("and", "but", "so", "because")
 
