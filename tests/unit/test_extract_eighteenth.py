@@ -254,3 +254,20 @@ def test_a_title_held_in_a_subject_and_a_thing_switched() -> None:
         asked=asked,
     )
     assert ("smtp-relay", "port", "587", 1) in got
+
+
+def test_asides_about_who_someone_is_or_how_a_thing_was_made() -> None:
+    text = "My old friend Greta, who sang in the choir with me for years, is engaged to a potter named Ilse."
+    assert ("Greta", "partner", "Ilse", 1) in read(text)
+    text = "Our famous Bellwether Organ, built by monks in 1650, stands in the Minster."
+    assert ("Bellwether Organ", "location", "Minster", 1) in read(text)
+
+
+def test_where_a_thing_sits_and_what_for() -> None:
+    got = read("The Kite prototype is sitting in our Denver lab for wind testing.")
+    assert ("Kite prototype", "location", "Denver", 1) in got
+
+
+def test_a_pastime_said_with_its_kind() -> None:
+    text = "stopped the pottery classes, my new thing is film photography"
+    assert values(text, "hobby", filed={"hobby": ["pottery"]}) == ["film photography"]

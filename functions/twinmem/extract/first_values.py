@@ -227,7 +227,7 @@ _NOT_A_PRICE = re.compile(
 # a one-off price: what a thing is listed or sold for ("listed my old bike, the Trailhead, for $1,200")
 _FOR_SALE = re.compile(
     r"\b(?:listed|listing|selling|sell|sells|advertised|advertising)\b[^.!?]{0,60}?\bfor\s+$|"
-    r"\b(?:listed|priced|retails?|retailing|sells?|selling|goes|going)\s+(?:at|for)\s+$",
+    r"\b(?:listed|priced|retails?|retailing|sells?|selling|goes|going|offered|advertised)\s+(?:at|for)\s+$",
     re.I,
 )  # (or "listed at", "retails at", "sells for": "the Driftwood standing desk, retails at $649")
 _WORTH = re.compile(r"^\W*(?:is|are)\s+.{1,60}?\s+worth\s+(?:[$€£]|\d)", re.I)  # "is Loomly Pro worth $12 a month"

@@ -462,7 +462,7 @@ def clean(attribute: str, value: str) -> str:
     return v.strip()
 
 
-_WHY = re.compile(r"\s+(?:to|so|so\s+that|because|since|in\s+order\s+to)\s+(?-i:[a-z]+)\b.*$", re.I)
+_WHY = re.compile(r"\s+(?:to|so|so\s+that|because|since|in\s+order\s+to|for)\s+(?-i:[a-z]+)\b.*$", re.I)
 # a day or time said after a value, as when it happened: "picked up an Ioniq 5 Saturday"
 _WHEN_SAID = re.compile(
     r"(?<=\w)\s+(?:on\s+)?(?:(?:last|this|next)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|tonight|"
@@ -490,7 +490,7 @@ _ENDED_AS = {
 }
 _SITE = re.compile(
     r"(?:[\w&.-]+(?:\s+[\w&.-]+)?['’]s\s+)?(.+?)\s+(?:DC|data\s*cent(?:er|re)|datacenter|region|facility|site|campus|"
-    r"office|colo|rack|racks|cage|server\s+room|warehouse)",
+    r"office|colo|rack|racks|cage|server\s+room|warehouse|lab|labs|workshop|hangar)",
     re.I,
 )
 _PLACE_IN = re.compile(r"\b(?:in|on|at)\s+((?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*)){0,3})\s*$")

@@ -24,7 +24,9 @@ def mask_long_tokens(text: str) -> str:
     return _LONG_TOKEN.sub(lambda m: " " * len(m.group(0)), text)
 
 
-_THEN_VERB = r"(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|costs|now|just|got|belongs|moved|stays|works)\b)"
+_THEN_VERB = (
+    r"(?=\s+(?:is|are|was|were|has|had|lives|runs|sits|stands|hangs|costs|now|just|got|belongs|moved|stays|works)\b)"
+)
 # a name, then an aside describing it, then its verb: "Orion, our scheduling app, is in beta", "Tidepool (our
 # analytics dashboard) is Lena's"
 _ASIDE = re.compile(
@@ -40,6 +42,10 @@ _ASIDE = re.compile(
 _RELATIVE_ASIDE = re.compile(
     r"\s*,\s*(?:which|who|that|where)\s+(?:i|we)\s+[^,.;:!?]{1,60}?,"
     + _THEN_VERB
+    + r"|(?<=\w)\s*,\s*who\s+(?!(?:i|we)\b)[^,.;:!?]{1,70}?,"  # "Beatrix, who taught French with me, is engaged"
+    + _THEN_VERB
+    + r"|(?<=\w)\s*,\s*(?:made|built|designed|founded|restored|painted|carved|named)\s+[^,.;:!?]{1,70}?,"
+    + _THEN_VERB  # "Our Harrington Clock, made by a local clockmaker in 1782, stands in the Guildhall"
     + r"|(?<=\w)\s*,\s*who['’]s\s+[^,.;:!?]{1,60}?,"
     + r"(?=\s+(?:bought|took|owns|runs|joined|left|moved)\b)",
     re.I,
