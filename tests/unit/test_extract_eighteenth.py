@@ -271,3 +271,10 @@ def test_where_a_thing_sits_and_what_for() -> None:
 def test_a_pastime_said_with_its_kind() -> None:
     text = "stopped the pottery classes, my new thing is film photography"
     assert values(text, "hobby", filed={"hobby": ["pottery"]}) == ["film photography"]
+
+
+def test_a_word_of_agreement_is_no_town_and_a_pet_sitting_in_a_box_is_no_thing_kept() -> None:
+    assert not values(
+        "Deal. Pebble is staying with my sister while we're away.", "home_city", filed={"home_city": ["York"]}
+    )
+    assert not any(a == "location" for _s, a, _v, _p in read("Chaotic. Kiwi keeps sitting in the boxes."))
