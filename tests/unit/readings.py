@@ -19,3 +19,8 @@ def read(
     """The turn's statements, read with the speaker's values (`filed`) and the things named (`things`) so far."""
     got = RulesExtractor().read(text, said, "user", filed=filed or {}, things=things or {}, asked=asked).statements
     return {(s.subject, s.attribute, s.value, s.polarity) for s in got}
+
+
+def values(text: str, attribute: str, **kw: object) -> list[str]:
+    """The values of one attribute a turn states as holding, sorted (`kw` as for `read`)."""
+    return sorted(v for _s, a, v, p in read(text, **kw) if a == attribute and p == 1)  # type: ignore[arg-type]

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.readings import read
-
-
-def values(text: str, attribute: str, **kw: object) -> list[str]:
-    return sorted(v for _s, a, v, p in read(text, **kw) if a == attribute and p == 1)  # type: ignore[arg-type]
-
+from tests.unit.readings import read, values
 
 # ---------------------------------------------------------------- things: what they are, where they are kept
 

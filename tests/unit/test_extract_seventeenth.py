@@ -7,15 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.unit.readings import read
+from tests.unit.readings import read, values
 from twinmem.extract.base import SELF
 from twinmem.extract.rules import RulesExtractor
 
 SAID = datetime(2026, 5, 11, 9, 0, tzinfo=UTC)
-
-
-def values(text: str, attribute: str, **kw: object) -> list[str]:
-    return sorted(v for _s, a, v, p in read(text, **kw) if a == attribute and p == 1)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- someone else's, or not

@@ -32,9 +32,13 @@ def as_thing_place(
         for name, filed in (things or {}).items()
         if _A_THINGS & set(filed) and not {"home_city", "home_country"} & set(filed) and gender_of(name) is None
     }
-    kept |= {st.subject for st in found if _said_as_a_thing(st.subject, text)}
     placed = {(st.subject, fold(st.value)) for st in found if st.attribute == "location"}
-    homes = [st for st in found if st.attribute in ("home_city", "home_country") and st.subject in kept]
+    homes = [
+        st
+        for st in found
+        if st.attribute in ("home_city", "home_country")
+        and (st.subject in kept or _said_as_a_thing(st.subject, text))  # (the text searched for a home only)
+    ]
     found = _not_ours({fold(st.value) for st in homes}, found)
     return [st for st in found if st not in homes] + [
         st.model_copy(update={"attribute": "location"}) for st in homes if (st.subject, fold(st.value)) not in placed
